@@ -1,0 +1,32 @@
+# c2a: the two commands a newcomer needs are `make demo` and `make test`.
+BUILD_DIR ?= build
+JOBS ?= 2
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
+
+.PHONY: deps build demo test test-corpus bench format tidy clean
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+demo: build
+	@scripts/demo.sh $(BUILD_DIR)/c2a
+
+test: build
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE corpus
+
+# Property tests over ../shared/corpus (real templates and pairs); skipped when it is absent.
+test-corpus: build
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L corpus
+
+format:
+	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+tidy: build
+	@git ls-files '*.cpp' | grep -v '^tests/' | xargs clang-tidy -p $(BUILD_DIR) --quiet
+
+clean:
+	@rm -rf $(BUILD_DIR)

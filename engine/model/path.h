@@ -1,0 +1,19 @@
+#pragma once
+// A property path: the keys and array indices from a component's root to a value.
+// Rendered with dots (`Properties.Tags.1.Value`), as the report contract shows them.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace c2a {
+
+using Path = std::vector<std::string>;
+
+/// `Properties.Tags.1.Value`; an empty path renders as "".
+std::string toDotted(const Path& path);
+/// The JSON-pointer form (`/Properties/Tags/1/Value`) used by location tables.
+std::string toPointer(const Path& path);
+/// Splits a dotted path. Keys that themselves contain dots cannot round-trip; reports only render.
+Path fromDotted(std::string_view dotted);
+
+}  // namespace c2a

@@ -1,0 +1,60 @@
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/model/error.h"
+#include "platform-mapping/cloudformation/source_document.h"
+
+namespace c2a {
+
+SourceFormat sniffFormat(const std::string& file, std::string_view text) {
+  auto ext = std::filesystem::path(file).extension().string();
+  if (ext == ".json") return SourceFormat::Json;
+  if (ext == ".yaml" || ext == ".yml") return SourceFormat::Yaml;
+  auto first = text.find_first_not_of(" \t\r\n");
+  // A UTF-8 byte order mark may precede the document.
+  if (first != std::string_view::npos && text.substr(first, 3) == "\xEF\xBB\xBF") {
+    first = text.find_first_not_of(" \t\r\n", first + 3);
+  }
+  if (first != std::string_view::npos && text[first] == '{') return SourceFormat::Json;
+  return SourceFormat::Yaml;
+}
+
+SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits) {
+  std::error_code ec;
+  auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status)) {
+    throw C2aError(ErrorKind::MissingInput, {file}, "no such file");
+  }
+  if (std::filesystem::is_directory(status)) {
+    throw C2aError(ErrorKind::MissingInput, {file}, "is a directory, not a template file");
+  }
+  auto size = std::filesystem::file_size(file, ec);
+  if (!ec && size > limits.maxInputBytes) {
+    throw C2aError(ErrorKind::InvalidInput, {file},
+                   fmt::format("file is {} bytes, over the input size limit of {} bytes "
+                               "(--max-input-bytes)",
+                               size, limits.maxInputBytes));
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    throw C2aError(ErrorKind::MissingInput, {file},
+                   fmt::format("cannot read: {}", std::strerror(errno)));
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = std::move(buffer).str();
+  if (text.size() > limits.maxInputBytes) {
+    throw C2aError(ErrorKind::InvalidInput, {file},
+                   fmt::format("input is over the size limit of {} bytes (--max-input-bytes)",
+                               limits.maxInputBytes));
+  }
+  return sniffFormat(file, text) == SourceFormat::Json ? readJson(text, file, limits)
+                                                       : readYaml(text, file, limits);
+}
+
+}  // namespace c2a

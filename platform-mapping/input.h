@@ -1,0 +1,15 @@
+#pragma once
+// The entry point of platform-mapping: a template file or a CDK cloud assembly → InfraModel.
+#include <string>
+
+#include "engine/model/error.h"
+#include "engine/model/infra_model.h"
+#include "platform-mapping/read_limits.h"
+
+namespace c2a {
+
+/// `path` is a CloudFormation template (JSON or YAML) or a directory holding a cloud assembly's
+/// manifest.json. Errors throw C2aError; warnings are appended to `warnings`.
+InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnostics& warnings);
+
+}  // namespace c2a
