@@ -25,18 +25,26 @@ class ResourceSpec {
   ResourceSpec& operator=(ResourceSpec&&) noexcept;
   ~ResourceSpec();
 
-  /// True when the resource type is in the specification (`Custom::*` and modules are not).
+  /// True when the resource type is in the specification (`Custom::*` and modules are not;
+  /// AWS::CloudFormation::CustomResource is).
   [[nodiscard]] bool hasResourceType(std::string_view resourceType) const;
   /// True for types that hold data that a replacement loses (S3 buckets, tables, databases...).
   [[nodiscard]] bool isStateful(std::string_view resourceType) const;
 
-  /// Update type of the value at `path`, which is relative to the resource's root as diff paths are:
-  /// `Properties.KeySchema.0.AttributeName`, `DeletionPolicy`, `Metadata.x`.
-  /// The effective type: a change anywhere inside an Immutable property is Immutable (the first
-  /// Immutable or Conditional on the way down wins). Array indices and map keys are stepped over.
-  /// Resource attributes (DeletionPolicy, UpdateReplacePolicy, Metadata, Condition, DependsOn,
-  /// CreationPolicy, UpdatePolicy) get CloudFormation's semantics for them. Unknown resource types,
-  /// and properties the specification does not list, are Unknown.
+  /// Update type of the value at `path`, which is relative to the resource's root as diff paths
+  /// are: `Properties.KeySchema.0.AttributeName`, `DeletionPolicy`, `Metadata.x`. The effective
+  /// type: a change anywhere inside an Immutable property is Immutable (the first Immutable or
+  /// Conditional on the way down wins). Array indices and map keys are stepped over; where a
+  /// property may take several shapes (a union) the most severe answer among them wins. Resource
+  /// attributes (DeletionPolicy, UpdateReplacePolicy, Metadata, Condition, DependsOn,
+  /// CreationPolicy, UpdatePolicy) get CloudFormation's semantics for them, on every type.
+  /// Unknown resource types, custom resources (`Custom::*`, AWS::CloudFormation::CustomResource:
+  /// their handler decides), and top-level properties the specification does not list are Unknown.
+  /// Below the structure the spec knows (free-form JSON, a nested key it does not list, an
+  /// intrinsic function such as `Ref` or `Fn::Join`) the type found so far stands; the branches of
+  /// an `Fn::If` (`X.Fn::If.1.Y`) are looked through, as they hold values of the property itself.
+  /// A path of just `Properties` (the whole block, added or removed) is Mutable: the differ judges
+  /// each property inside it on its own.
   [[nodiscard]] UpdateType updateType(std::string_view resourceType, const Path& path) const;
 
   /// Number of resource types known (for `--version` and tests).

@@ -1,0 +1,90 @@
+#include "spec/resource_spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include "engine/model/error.h"
+#include "spec/builtin_table.h"
+#include "spec/cfn_specification.h"
+#include "spec/property_walk.h"
+#include "spec/resource_attributes.h"
+#include "spec/service_spec_db.h"
+#include "spec/spec_json.h"
+#include "spec/spec_table_text.h"
+#include "spec/spec_tables.h"
+
+namespace c2a {
+
+ResourceSpec::ResourceSpec(std::unique_ptr<Tables> tables) : tables_(std::move(tables)) {}
+ResourceSpec::ResourceSpec(ResourceSpec&&) noexcept = default;
+ResourceSpec& ResourceSpec::operator=(ResourceSpec&&) noexcept = default;
+ResourceSpec::~ResourceSpec() = default;
+
+const ResourceSpec& ResourceSpec::builtin() {
+  // A function-local static: parsed once, on first use, safely from any thread.
+  static const ResourceSpec spec(
+      std::make_unique<Tables>(readSpecTableText(builtinSpecTable(), "built-in spec table")));
+  return spec;
+}
+
+ResourceSpec ResourceSpec::load(const std::string& file) {
+  std::string text = readSpecText(file);
+  nlohmann::json document = parseSpecJson(text, file);
+  text.clear();  // the parsed tree no longer needs it; db.json is large
+  Tables tables;
+  if (isServiceSpecDb(document)) {
+    tables = readServiceSpecDb(document, file);
+  } else if (isCfnSpecification(document)) {
+    tables = readCfnSpecification(document, file, *builtin().tables_);
+  } else {
+    throw C2aError(ErrorKind::InvalidInput, {file, 0, 0},
+                   "not a resource specification: expected a CloudFormationResourceSpecification "
+                   "(ResourceTypes) or an @aws-cdk/aws-service-spec db.json (schema.resource)");
+  }
+  tables.origin = file;
+  return ResourceSpec(std::make_unique<Tables>(std::move(tables)));
+}
+
+bool ResourceSpec::hasResourceType(std::string_view resourceType) const {
+  return tables_->findResource(resourceType) != nullptr;
+}
+
+bool ResourceSpec::isStateful(std::string_view resourceType) const {
+  const SpecResource* resource = tables_->findResource(resourceType);
+  return resource != nullptr && resource->stateful;
+}
+
+namespace {
+
+// The spec lists AWS::CloudFormation::CustomResource, but a custom resource's handler decides on
+// every update whether it returns a new physical id (a replacement): nothing in the spec can say.
+bool isCustomResource(std::string_view type) {
+  return type.starts_with("Custom::") || type == "AWS::CloudFormation::CustomResource";
+}
+
+}  // namespace
+
+UpdateType ResourceSpec::updateType(std::string_view resourceType, const Path& path) const {
+  const SpecResource* resource = tables_->findResource(resourceType);
+  // Resource attributes mean the same for every type, custom resources and modules included.
+  if (!path.empty()) {
+    if (auto attribute = resourceAttributeUpdateType(path.front())) return *attribute;
+  }
+  if (resource == nullptr || isCustomResource(resourceType)) return UpdateType::Unknown;
+  // The whole resource or the whole Properties block (added where there was none, say): the differ
+  // looks at each property that changed inside, so the block itself is no reason to replace.
+  if (path.empty() || (path.front() == "Properties" && path.size() == 1)) {
+    return UpdateType::Mutable;
+  }
+  if (path.front() != "Properties") return UpdateType::Unknown;  // Type, or something unheard of
+  return walkPropertyPath(*tables_, *resource, path, 1);
+}
+
+std::size_t ResourceSpec::resourceTypeCount() const {
+  return tables_->resources.size();
+}
+
+const std::string& ResourceSpec::origin() const {
+  return tables_->origin;
+}
+
+}  // namespace c2a

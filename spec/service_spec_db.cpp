@@ -1,0 +1,115 @@
+#include "spec/service_spec_db.h"
+
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "engine/model/error.h"
+
+namespace c2a {
+namespace {
+
+using nlohmann::json;
+
+class DbReader {
+ public:
+  SpecTables read(const json& schema) {
+    const json& definitions = entities(schema, "typeDefinition");
+    // Number the type definitions first: references may point forward or to the type itself.
+    for (const auto& definition : definitions) {
+      nestedIds_.emplace(definition.at("$id").get<std::string>(),
+                         static_cast<NestedTypeId>(nestedIds_.size()));
+    }
+    tables_.nestedTypes.resize(nestedIds_.size());
+    for (const auto& definition : definitions) {
+      context_ = "type definition " + definition.at("$id").get<std::string>();
+      auto& table = tables_.nestedTypes[nestedIds_.at(definition.at("$id").get<std::string>())];
+      readProperties(definition, table);
+    }
+    for (const auto& resource : entities(schema, "resource")) {
+      context_ = resource.at("cloudFormationType").get<std::string>();
+      SpecResource& entry = tables_.resources[context_];
+      entry.stateful = resource.value("isStateful", false);
+      readProperties(resource, entry.properties);
+    }
+    return std::move(tables_);
+  }
+
+  [[nodiscard]] const std::string& context() const { return context_; }
+
+ private:
+  static const json& entities(const json& schema, const char* collection) {
+    const json& list = schema.at(collection).at("entities");
+    if (!list.is_array()) throw C2aError(ErrorKind::InvalidInput, {}, "entities is not a list");
+    return list;
+  }
+
+  void readProperties(const json& entity, PropertyTable& table) {
+    auto properties = entity.find("properties");
+    if (properties == entity.end()) return;
+    for (const auto& [name, property] : properties->items()) {
+      table.add(name, {updateType(property), shape(property.at("type"))});
+    }
+    table.sort();
+  }
+
+  static UpdateType updateType(const json& property) {
+    auto replacement = property.find("causesReplacement");
+    if (replacement == property.end() || *replacement == "no") return UpdateType::Mutable;
+    if (*replacement == "yes") return UpdateType::Immutable;
+    // "maybe", and anything a newer database may add: the resource may be replaced.
+    return UpdateType::Conditional;
+  }
+
+  // previousTypes are ignored: they describe what the property used to accept, and the walk only
+  // needs the structure of the current type to find replacement markers.
+  ShapeId shape(const json& type) {
+    const std::string kind = type.at("type").get<std::string>();
+    if (kind == "ref") {
+      const auto id = type.at("reference").at("$ref").get<std::string>();
+      auto nested = nestedIds_.find(id);
+      if (nested == nestedIds_.end()) {
+        throw C2aError(ErrorKind::InvalidInput, {}, "refers to unknown type definition " + id);
+      }
+      return tables_.addShape({Shape::Kind::Ref, nested->second, {}});
+    }
+    if (kind == "array" || kind == "map") {
+      ShapeId element = shape(type.at("element"));
+      auto container = kind == "array" ? Shape::Kind::Array : Shape::Kind::Map;
+      return tables_.addShape({container, element, {}});
+    }
+    if (kind == "union") {
+      Shape either{Shape::Kind::Union, 0, {}};
+      for (const auto& member : type.at("types")) either.members.push_back(shape(member));
+      return tables_.addShape(std::move(either));
+    }
+    return SpecTables::kLeaf;  // string, number, boolean, json, tag, date-time...
+  }
+
+  std::string context_ = "schema";
+  std::unordered_map<std::string, NestedTypeId> nestedIds_;
+  SpecTables tables_;
+};
+
+}  // namespace
+
+bool isServiceSpecDb(const json& document) {
+  if (!document.is_object()) return false;
+  auto schema = document.find("schema");
+  return schema != document.end() && schema->is_object() && schema->contains("resource");
+}
+
+SpecTables readServiceSpecDb(const json& document, const std::string& file) {
+  DbReader reader;
+  try {
+    return reader.read(document.at("schema"));
+  } catch (const json::exception& error) {
+    throw C2aError(ErrorKind::InvalidInput, {file, 0, 0},
+                   "unexpected db.json structure in " + reader.context() + ": " + error.what());
+  } catch (const C2aError& error) {
+    throw C2aError(
+        ErrorKind::InvalidInput, {file, 0, 0},
+        "unexpected db.json structure in " + reader.context() + ": " + error.diagnostic().message);
+  }
+}
+
+}  // namespace c2a

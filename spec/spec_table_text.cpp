@@ -1,0 +1,195 @@
+#include "spec/spec_table_text.h"
+
+#include <charconv>
+
+#include "engine/model/error.h"
+
+namespace c2a {
+namespace {
+
+constexpr std::string_view kHeader = "c2a-spec-table 1";
+constexpr std::string_view kOrigin = "origin ";
+
+char updateTypeLetter(UpdateType type) {
+  switch (type) {
+    case UpdateType::Immutable: return 'i';
+    case UpdateType::Conditional: return 'c';
+    default: return 'm';
+  }
+}
+
+void writeShape(const SpecTables& tables, ShapeId id, std::string& out) {
+  const Shape& shape = tables.shapes[id];
+  switch (shape.kind) {
+    case Shape::Kind::Leaf: out += '-'; return;
+    case Shape::Kind::Ref: out += '#' + std::to_string(shape.target); return;
+    case Shape::Kind::Array: out += '['; return writeShape(tables, shape.target, out);
+    case Shape::Kind::Map: out += '{'; return writeShape(tables, shape.target, out);
+    case Shape::Kind::Union:
+      out += '(';
+      for (std::size_t i = 0; i < shape.members.size(); ++i) {
+        if (i > 0) out += '|';
+        writeShape(tables, shape.members[i], out);
+      }
+      out += ')';
+      return;
+  }
+}
+
+void writeProperties(const SpecTables& tables, const PropertyTable& table, std::string& out) {
+  for (const auto& [name, property] : table.entries()) {
+    out += name;
+    bool leaf = property.shape == SpecTables::kLeaf;
+    if (property.updateType != UpdateType::Mutable || !leaf) {
+      out += ' ';
+      out += updateTypeLetter(property.updateType);
+      if (!leaf) writeShape(tables, property.shape, out);
+    }
+    out += '\n';
+  }
+}
+
+class TableTextReader {
+ public:
+  explicit TableTextReader(const std::string& source) : source_(source) {}
+
+  SpecTables read(std::span<const std::string_view> chunks) {
+    for (std::string_view chunk : chunks) {
+      while (!chunk.empty()) {
+        auto end = chunk.find('\n');
+        readLine(chunk.substr(0, end));
+        chunk.remove_prefix(end == std::string_view::npos ? chunk.size() : end + 1);
+      }
+    }
+    if (line_ == 0) fail("empty table");
+    finishTable();
+    for (const Shape& shape : tables_.shapes) {
+      if (shape.kind == Shape::Kind::Ref && shape.target >= tables_.nestedTypes.size()) {
+        fail("reference to nested type " + std::to_string(shape.target) + " which is not defined");
+      }
+    }
+    return std::move(tables_);
+  }
+
+ private:
+  void readLine(std::string_view text) {
+    ++line_;
+    if (line_ == 1) {
+      if (text != kHeader) fail("not a c2a spec table");
+    } else if (text.starts_with(kOrigin)) {
+      tables_.origin = text.substr(kOrigin.size());
+    } else if (text.starts_with('%')) {
+      finishTable();
+      if (number(text.substr(1)) != tables_.nestedTypes.size()) fail("nested types out of order");
+      current_ = &tables_.nestedTypes.emplace_back();
+    } else if (text.starts_with('@')) {
+      finishTable();
+      auto space = text.find(' ');
+      SpecResource& resource = tables_.resources[std::string(text.substr(1, space - 1))];
+      resource.stateful = space != std::string_view::npos && text.substr(space + 1) == "*";
+      current_ = &resource.properties;
+    } else if (text.empty()) {
+      fail("empty line");
+    } else if (current_ == nullptr) {
+      fail("property outside of a type");
+    } else {
+      readProperty(text);
+    }
+  }
+
+  void readProperty(std::string_view text) {
+    auto space = text.find(' ');
+    SpecProperty property;
+    if (space != std::string_view::npos) {
+      std::string_view rest = text.substr(space + 1);
+      if (rest.empty()) fail("missing update type");
+      switch (rest[0]) {
+        case 'm': property.updateType = UpdateType::Mutable; break;
+        case 'i': property.updateType = UpdateType::Immutable; break;
+        case 'c': property.updateType = UpdateType::Conditional; break;
+        default: fail("unknown update type letter");
+      }
+      rest.remove_prefix(1);
+      if (!rest.empty()) property.shape = shape(rest);
+      if (!rest.empty()) fail("trailing characters after shape");
+    }
+    current_->add(std::string(text.substr(0, space)), property);
+  }
+
+  ShapeId shape(std::string_view& text) {
+    if (text.empty()) fail("missing shape");
+    char kind = text[0];
+    text.remove_prefix(1);
+    switch (kind) {
+      case '-': return SpecTables::kLeaf;
+      case '#': {
+        auto digits = text.find_first_not_of("0123456789");
+        auto target = number(text.substr(0, digits));
+        text.remove_prefix(digits == std::string_view::npos ? text.size() : digits);
+        return tables_.addShape({Shape::Kind::Ref, target, {}});
+      }
+      case '[': return tables_.addShape({Shape::Kind::Array, shape(text), {}});
+      case '{': return tables_.addShape({Shape::Kind::Map, shape(text), {}});
+      case '(': {
+        Shape either{Shape::Kind::Union, 0, {}};
+        do {
+          either.members.push_back(shape(text));
+          if (text.empty()) fail("unterminated union");
+          kind = text[0];
+          text.remove_prefix(1);
+        } while (kind == '|');
+        if (kind != ')') fail("malformed union");
+        return tables_.addShape(std::move(either));
+      }
+      default: fail(std::string("unknown shape '") + kind + "'");
+    }
+    return SpecTables::kLeaf;
+  }
+
+  std::uint32_t number(std::string_view digits) {
+    std::uint32_t value = 0;
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (error != std::errc() || end != digits.data() + digits.size()) fail("malformed number");
+    return value;
+  }
+
+  void finishTable() {
+    if (current_ != nullptr) current_->sort();
+    current_ = nullptr;
+  }
+
+  [[noreturn]] void fail(const std::string& message) const {
+    throw C2aError(ErrorKind::Internal, {source_, line_, 0}, "spec table: " + message);
+  }
+
+  const std::string& source_;
+  int line_ = 0;
+  PropertyTable* current_ = nullptr;
+  SpecTables tables_;
+};
+
+}  // namespace
+
+std::string writeSpecTableText(const SpecTables& tables) {
+  std::string out;
+  out += kHeader;
+  out += '\n';
+  out += kOrigin;
+  out += tables.origin;
+  out += '\n';
+  for (std::size_t i = 0; i < tables.nestedTypes.size(); ++i) {
+    out += '%' + std::to_string(i) + '\n';
+    writeProperties(tables, tables.nestedTypes[i], out);
+  }
+  for (const auto& [type, resource] : tables.resources) {
+    out += '@' + type + (resource.stateful ? " *\n" : "\n");
+    writeProperties(tables, resource.properties, out);
+  }
+  return out;
+}
+
+SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source) {
+  return TableTextReader(source).read(chunks);
+}
+
+}  // namespace c2a

@@ -1,0 +1,30 @@
+#pragma once
+// The line-oriented text that carries the built-in table from the generator into the binary.
+//
+//   c2a-spec-table 1
+//   origin built-in @aws-cdk/aws-service-spec 0.1.216
+//   %0                       nested property type 0 (numbered in order) and its properties
+//   AttributeName i
+//   @AWS::DynamoDB::Table *  a resource type; `*` marks it stateful
+//   KeySchema i
+//   GlobalSecondaryIndexes m[#0
+//   TableName                (a property alone is Mutable and has no structure)
+//
+// A property line is `Name`, or `Name U SHAPE` with U = m(utable) i(mmutable) c(onditional) and
+// SHAPE = `-` leaf | `#N` nested type N | `[S` list of S | `{S` map of S | `(S|S...)` one of,
+// where a SHAPE left out is a leaf.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "spec/spec_tables.h"
+
+namespace c2a {
+
+std::string writeSpecTableText(const SpecTables& tables);
+
+/// Reads text split into chunks at line ends (as the generated source stores it). A malformed
+/// table is a build defect: C2aError Internal naming `source` and the line.
+SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source);
+
+}  // namespace c2a
