@@ -54,9 +54,19 @@ ComponentIndex InfraModel::addComponent(Component component) {
 bool InfraModel::addRelationship(ComponentIndex source, ComponentIndex target,
                                  Relationship relationship) {
   auto& graph = impl_->graph;
-  for (auto [it, end] = boost::out_edges(source, graph); it != end; ++it) {
-    if (boost::target(*it, graph) == target && graph[*it].relationship == relationship) {
-      return false;
+  // Look for the same edge among the fewer of the source's out-edges and the target's in-edges:
+  // a stack has an edge to every component, a role may be referenced by hundreds.
+  if (boost::out_degree(source, graph) <= boost::in_degree(target, graph)) {
+    for (auto [it, end] = boost::out_edges(source, graph); it != end; ++it) {
+      if (boost::target(*it, graph) == target && graph[*it].relationship == relationship) {
+        return false;
+      }
+    }
+  } else {
+    for (auto [it, end] = boost::in_edges(target, graph); it != end; ++it) {
+      if (boost::source(*it, graph) == source && graph[*it].relationship == relationship) {
+        return false;
+      }
     }
   }
   boost::add_edge(source, target, EdgeData{std::move(relationship), impl_->edgeCount++}, graph);

@@ -1,6 +1,9 @@
 #pragma once
+#include <functional>
 #include <optional>
 #include <string_view>
+
+#include "engine/model/path.h"
 
 namespace c2a {
 
@@ -14,5 +17,10 @@ enum class UpdateType {
 
 std::string_view toString(UpdateType type);
 std::optional<UpdateType> updateTypeFromString(std::string_view text);
+
+/// The update type of the value at `path` (from the component root) of a resource of `type`.
+/// The pipeline backs it with the resource specification; stages take it as a parameter so they
+/// need not know where update types come from.
+using UpdateTypeLookup = std::function<UpdateType(std::string_view resourceType, const Path& path)>;
 
 }  // namespace c2a

@@ -1,0 +1,25 @@
+#pragma once
+// Each subcommand registers its options on the CLI11 app and returns the action to run after
+// parsing. The action returns the process exit status; errors travel as C2aError to main().
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+#include "engine/model/error.h"
+#include "platform-mapping/read_limits.h"
+
+namespace c2a::cli {
+
+using Action = std::function<int()>;
+
+void registerModelCommand(CLI::App& app, Action& action);
+void registerDiffCommand(CLI::App& app, Action& action);
+
+/// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
+void addLimitOptions(CLI::App& command, ReadLimits& limits);
+/// Writes to stdout, or atomically to `file` when it is not empty.
+void emit(const std::string& file, const std::string& content);
+/// Prints warnings to stderr as `c2a: FILE:LINE:COL: warning: message`.
+void printWarnings(const Diagnostics& warnings);
+
+}  // namespace c2a::cli

@@ -1,0 +1,42 @@
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "engine/report/output_file.h"
+
+namespace c2a::cli {
+
+void addLimitOptions(CLI::App& command, ReadLimits& limits) {
+  command.add_option("--max-input-bytes", limits.maxInputBytes, "Largest input file accepted")
+      ->capture_default_str()
+      ->group("Limits");
+  command.add_option("--max-depth", limits.maxDepth, "Deepest nesting of objects and arrays")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber)
+      ->group("Limits");
+  command.add_option("--max-nodes", limits.maxNodes,
+                     "Most values in one document, YAML aliases expanded")
+      ->capture_default_str()
+      ->group("Limits");
+}
+
+void emit(const std::string& file, const std::string& content) {
+  if (file.empty() || file == "-") {
+    std::fwrite(content.data(), 1, content.size(), stdout);
+    std::fflush(stdout);
+    return;
+  }
+  writeFileAtomically(file, content);
+}
+
+void printWarnings(const Diagnostics& warnings) {
+  for (const auto& warning : warnings) {
+    auto where = warning.where.str();
+    std::cerr << "c2a: " << (where.empty() ? "" : where + ": ") << "warning: " << warning.message
+              << '\n';
+  }
+}
+
+}  // namespace c2a::cli

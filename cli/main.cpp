@@ -1,0 +1,53 @@
+// c2a: change analyzer and risk rules for CloudFormation and CDK. Argument parsing and exit codes
+// only; the work is in the stages.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+
+int main(int argc, char** argv) {
+  using namespace c2a::cli;
+  CLI::App app{
+      "c2a: what will this CloudFormation/CDK deployment really do, and may it go ahead?\n"
+      "Reads the deployed and the new template (or cloud assembly), works out every operation\n"
+      "CloudFormation will perform, applies your risk rules and exits with a verdict.",
+      "c2a"};
+  app.set_version_flag("--version", std::string("c2a ") + C2A_VERSION);
+  app.require_subcommand(1);
+  app.footer("Run `c2a COMMAND --help` for the options of each command.");
+
+  Action action;
+  registerDiffCommand(app, action);
+  registerModelCommand(app, action);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "c2a: " << e.what() << "\nRun `c2a --help` for usage.\n";
+    return kUsage;
+  } catch (const c2a::C2aError& e) {  // option callbacks may reject values
+    std::cerr << "c2a: " << e.diagnostic().str() << '\n';
+    return exitCodeFor(e.diagnostic().kind);
+  }
+
+  try {
+    return action ? action() : kUsage;
+  } catch (const c2a::C2aError& e) {
+    std::cerr << "c2a: " << e.diagnostic().str() << '\n';
+    return exitCodeFor(e.diagnostic().kind);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "c2a: out of memory\n";
+    return kInternal;
+  } catch (const std::exception& e) {
+    std::cerr << "c2a: internal error: " << e.what() << '\n';
+    return kInternal;
+  }
+}

@@ -1,0 +1,157 @@
+#include "engine/report/text_report.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <vector>
+
+namespace c2a {
+namespace {
+
+constexpr std::size_t kValueWidth = 72;
+
+std::string shortValue(const std::optional<Json>& value) {
+  if (!value) return "(absent)";
+  // dump() escapes control characters inside strings; ensure_ascii keeps the output plain.
+  std::string text = value->dump(-1, ' ', true, Json::error_handler_t::replace);
+  if (text.size() > kValueWidth) text = text.substr(0, kValueWidth - 3) + "...";
+  return text;
+}
+
+struct ComponentBlock {
+  const Operation* head = nullptr;  // the component-level operation, if any
+  std::vector<const Operation*> updates;
+  bool replaced = false;
+};
+
+std::string marker(const Operation& op) {
+  switch (op.type) {
+    case OperationType::Insert: return "[+]";
+    case OperationType::Remove: return "[-]";
+    case OperationType::Replace:
+    case OperationType::Rename: return "[-/+]";
+    case OperationType::Update: return "[~]";
+  }
+  return "[~]";
+}
+
+std::string headline(const Operation& op) {
+  std::string what = op.subtype.empty() ? std::string(toString(op.componentType)) : op.subtype;
+  std::string name = terminalSafe(op.name);
+  switch (op.type) {
+    case OperationType::Replace:
+      return fmt::format("{} {} {}  {}", marker(op), what, name,
+                         op.certainty == Certainty::Definite ? "WILL BE REPLACED"
+                                                             : "MAY BE REPLACED");
+    case OperationType::Rename:
+      return fmt::format("{} {} {}  RENAMED from {} (new resource, old one deleted)", marker(op),
+                         what, name, terminalSafe(op.oldName));
+    case OperationType::Insert: return fmt::format("{} {} {}  added", marker(op), what, name);
+    case OperationType::Remove: return fmt::format("{} {} {}  REMOVED", marker(op), what, name);
+    case OperationType::Update: return fmt::format("[~] {} {}", what, name);
+  }
+  return name;
+}
+
+std::string propertyLine(const Operation& op) {
+  const auto& p = *op.property;
+  std::string path = terminalSafe(toDotted(p.path));
+  std::string line;
+  switch (p.operation) {
+    case PropertyOperationType::Insert:
+      line = fmt::format("+ {}: {}", path, shortValue(p.newValue));
+      break;
+    case PropertyOperationType::Remove:
+      line = fmt::format("- {}: {}", path, shortValue(p.oldValue));
+      break;
+    case PropertyOperationType::Move:
+      line = fmt::format("> {} moved from {}", path, terminalSafe(toDotted(p.oldPath)));
+      break;
+    case PropertyOperationType::Update:
+      line = fmt::format("~ {}: {} -> {}", path, shortValue(p.oldValue), shortValue(p.newValue));
+      break;
+  }
+  if (p.updateType != UpdateType::Mutable) line += fmt::format("  ({})", toString(p.updateType));
+  if (op.propagated && op.cause) line += fmt::format("  <- {}", terminalSafe(op.cause->reason));
+  return line;
+}
+
+}  // namespace
+
+std::string terminalSafe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (unsigned char c : text) {
+    if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string renderText(const Analysis& analysis) {
+  std::string out;
+  const auto& operations = analysis.diff.operations;
+  // stack → component key → block, keeping the report order of first appearance.
+  std::map<std::string, std::vector<std::string>> order;
+  std::map<std::string, std::map<std::string, ComponentBlock>> stacks;
+  for (const auto& op : operations) {
+    std::string key = std::string(toString(op.componentType)) + ":" + op.name;
+    auto& blocks = stacks[op.stack];
+    if (blocks.count(key) == 0) order[op.stack].push_back(key);
+    auto& block = blocks[key];
+    if (op.type == OperationType::Update) {
+      block.updates.push_back(&op);
+    } else if (block.head == nullptr || op.type == OperationType::Replace ||
+               op.type == OperationType::Rename) {
+      block.head = &op;
+    }
+    if (op.type == OperationType::Replace || op.type == OperationType::Rename) block.replaced = true;
+  }
+
+  std::size_t replacements = 0;
+  for (const auto& [stack, keys] : order) {
+    out += fmt::format("Stack {}\n", stack.empty() ? "(template)" : terminalSafe(stack));
+    // Replacements first: they are what loses data.
+    for (int pass = 0; pass < 2; ++pass) {
+      for (const auto& key : keys) {
+        const auto& block = stacks[stack][key];
+        if (block.replaced != (pass == 0)) continue;
+        const Operation& head = block.head != nullptr ? *block.head : *block.updates.front();
+        out += "  " + headline(head) + "\n";
+        if (block.replaced) {
+          ++replacements;
+          if (head.cause) out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));
+        } else if (head.cause && head.type != OperationType::Update) {
+          out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));
+        }
+        for (const auto* update : block.updates) out += "      " + propertyLine(*update) + "\n";
+      }
+    }
+    out += "\n";
+  }
+
+  const auto& summary = analysis.summary;
+  if (operations.empty()) {
+    out += "No changes.\n";
+  } else {
+    out += fmt::format("{} change{}, {} component{} replaced.\n", summary.changes,
+                       summary.changes == 1 ? "" : "s", replacements, replacements == 1 ? "" : "s");
+  }
+  switch (summary.verdict) {
+    case Verdict::Approved: out += "Verdict: APPROVED\n"; break;
+    case Verdict::Rejected:
+      out += fmt::format("Verdict: REJECTED ({} change{} rejected)\n", summary.rejected,
+                         summary.rejected == 1 ? "" : "s");
+      break;
+    case Verdict::Review:
+      out += fmt::format("Verdict: REVIEW ({} change{} need{} a human)\n", summary.review,
+                         summary.review == 1 ? "" : "s", summary.review == 1 ? "s" : "");
+      break;
+  }
+  return out;
+}
+
+}  // namespace c2a

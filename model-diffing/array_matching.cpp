@@ -1,0 +1,123 @@
+#include "model-diffing/array_matching.h"
+
+#include <algorithm>
+#include <tuple>
+#include <unordered_map>
+
+#include "model-diffing/json_values.h"
+#include "model-diffing/similarity.h"
+
+namespace c2a::diffing {
+
+ArrayMatching matchArrays(const Json& before, const Json& after, double threshold) {
+  ArrayMatching result;
+  std::vector<bool> beforeUsed(before.size(), false);
+  std::vector<bool> afterUsed(after.size(), false);
+
+  // 1. Equivalent elements, linear: same index first, then by hash in order of appearance.
+  std::size_t common = std::min(before.size(), after.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    if (equivalent(before[i], after[i])) {
+      result.pairs.push_back({i, i, true});
+      beforeUsed[i] = afterUsed[i] = true;
+    }
+  }
+  std::unordered_multimap<std::size_t, std::size_t> byHash;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    if (!beforeUsed[i]) byHash.emplace(equivalenceHash(before[i]), i);
+  }
+  for (std::size_t j = 0; j < after.size(); ++j) {
+    if (afterUsed[j]) continue;
+    auto [first, last] = byHash.equal_range(equivalenceHash(after[j]));
+    std::size_t best = before.size();
+    for (auto it = first; it != last; ++it) {
+      if (!beforeUsed[it->second] && it->second < best && equivalent(before[it->second], after[j])) {
+        best = it->second;
+      }
+    }
+    if (best < before.size()) {
+      result.pairs.push_back({best, j, true});
+      beforeUsed[best] = afterUsed[j] = true;
+    }
+  }
+
+  // 2. Leftovers by similarity: best pairs first. Large leftovers pair by position, keeping the
+  // work bounded (an array of thousands of changed strings is rare and positional is fair there).
+  std::vector<std::size_t> restBefore;
+  std::vector<std::size_t> restAfter;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    if (!beforeUsed[i]) restBefore.push_back(i);
+  }
+  for (std::size_t j = 0; j < after.size(); ++j) {
+    if (!afterUsed[j]) restAfter.push_back(j);
+  }
+  if (!restBefore.empty() && !restAfter.empty()) {
+    if (restBefore.size() * restAfter.size() <= kMaxSimilarityPairs) {
+      std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
+      for (auto i : restBefore) {
+        for (auto j : restAfter) {
+          double s = similarity(before[i], after[j]);
+          if (s > 0 && s >= threshold) candidates.emplace_back(s, i, j);
+        }
+      }
+      // Highest similarity first; ties by position, so the result is deterministic.
+      std::sort(candidates.begin(), candidates.end(), [](const auto& x, const auto& y) {
+        if (std::get<0>(x) != std::get<0>(y)) return std::get<0>(x) > std::get<0>(y);
+        if (std::get<1>(x) != std::get<1>(y)) return std::get<1>(x) < std::get<1>(y);
+        return std::get<2>(x) < std::get<2>(y);
+      });
+      for (const auto& [s, i, j] : candidates) {
+        if (beforeUsed[i] || afterUsed[j]) continue;
+        result.pairs.push_back({i, j, false});
+        beforeUsed[i] = afterUsed[j] = true;
+      }
+    } else {
+      std::size_t n = std::min(restBefore.size(), restAfter.size());
+      for (std::size_t k = 0; k < n; ++k) {
+        auto i = restBefore[k];
+        auto j = restAfter[k];
+        double s = similarity(before[i], after[j]);
+        if (s <= 0 || s < threshold) continue;
+        result.pairs.push_back({i, j, false});
+        beforeUsed[i] = afterUsed[j] = true;
+      }
+    }
+  }
+
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    if (!beforeUsed[i]) result.removed.push_back(i);
+  }
+  for (std::size_t j = 0; j < after.size(); ++j) {
+    if (!afterUsed[j]) result.inserted.push_back(j);
+  }
+  std::sort(result.pairs.begin(), result.pairs.end(),
+            [](const auto& x, const auto& y) { return x.before < y.before; });
+  return result;
+}
+
+std::vector<ElementPair> movedPairs(const std::vector<ElementPair>& pairs) {
+  // Longest increasing subsequence of AFTER indices (pairs are sorted by BEFORE), O(n log n).
+  std::vector<std::size_t> tails;      // index into pairs of the smallest tail of each length
+  std::vector<std::ptrdiff_t> parent(pairs.size(), -1);
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    auto it = std::lower_bound(tails.begin(), tails.end(), pairs[k].after,
+                               [&](std::size_t t, std::size_t value) { return pairs[t].after < value; });
+    if (it != tails.begin()) parent[k] = static_cast<std::ptrdiff_t>(*(it - 1));
+    if (it == tails.end()) {
+      tails.push_back(k);
+    } else {
+      *it = k;
+    }
+  }
+  std::vector<bool> inPlace(pairs.size(), false);
+  for (auto k = tails.empty() ? -1 : static_cast<std::ptrdiff_t>(tails.back()); k >= 0; k = parent[k]) {
+    inPlace[k] = true;
+  }
+  std::vector<ElementPair> moved;
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    if (!inPlace[k]) moved.push_back(pairs[k]);
+  }
+  return moved;
+}
+
+}  // namespace c2a::diffing

@@ -1,0 +1,283 @@
+#include "model-diffing/change_propagation.h"
+
+#include <deque>
+#include <set>
+
+#include "model-diffing/json_values.h"
+
+namespace c2a::diffing {
+namespace {
+
+const Json* valueAt(const Json& root, const Path& path) {
+  const Json* node = &root;
+  for (const auto& segment : path) {
+    if (node->is_object()) {
+      auto it = node->find(segment);
+      if (it == node->end()) return nullptr;
+      node = &*it;
+    } else if (node->is_array()) {
+      std::size_t index = 0;
+      try {
+        index = std::stoul(segment);
+      } catch (...) {
+        return nullptr;
+      }
+      if (index >= node->size()) return nullptr;
+      node = &(*node)[index];
+    } else {
+      return nullptr;
+    }
+  }
+  return node;
+}
+
+bool carriesValue(ReferenceKind kind) {
+  // DependsOn orders operations but passes no value; the rest read a value of the target.
+  return kind == ReferenceKind::Ref || kind == ReferenceKind::GetAtt || kind == ReferenceKind::Sub;
+}
+
+// Every Fn::FindInMap of `mapping` inside `value`, to check which keys a property really reads.
+void findInMapUses(const Json& value, const std::string& mapping, std::vector<const Json*>& out) {
+  if (value.is_object()) {
+    if (isIntrinsic(value) && value.begin().key() == "Fn::FindInMap") {
+      const auto& args = value.begin().value();
+      if (args.is_array() && !args.empty() && args[0].is_string() &&
+          args[0].get<std::string>() == mapping) {
+        out.push_back(&args);
+      }
+    }
+    for (const auto& [key, member] : value.items()) findInMapUses(member, mapping, out);
+  } else if (value.is_array()) {
+    for (const auto& element : value) findInMapUses(element, mapping, out);
+  }
+}
+
+class Propagator {
+ public:
+  Propagator(ChangeSet& changes, const UpdateTypeLookup& updateTypes)
+      : changes_(changes), updateTypes_(updateTypes), after_(changes.after()) {}
+
+  void run() {
+    for (std::size_t k = 0; k < changes_.size(); ++k) queue_.push_back(k);
+    while (!queue_.empty()) {
+      auto k = queue_.front();
+      queue_.pop_front();
+      visit(k);
+    }
+  }
+
+ private:
+  void visit(std::size_t k) {
+    // Copy what is needed: adding operations may move the vector.
+    const Operation op = changes_.at(k);
+    if (!op.after) return;
+    auto target = *op.after;
+    const auto& component = after_.component(target);
+    bool replaced = op.type == OperationType::Replace || op.type == OperationType::Rename;
+
+    if (component.type == ComponentType::Resource && replaced) {
+      std::string reason = "refers to " + component.name + ", which is " +
+                           (op.type == OperationType::Rename ? "renamed (a new resource)" : "replaced");
+      forEachValueReference(target, op, reason);
+      return;
+    }
+    if (op.type != OperationType::Update || !op.property) return;
+    const auto& path = op.property->path;
+
+    switch (component.type) {
+      case ComponentType::Parameter:
+        if (!path.empty() && path[0] == "Default") {
+          forEachValueReference(target, op, "parameter " + component.name + " default changes");
+        }
+        break;
+      case ComponentType::Mapping: mappingChanged(target, op); break;
+      case ComponentType::Condition: conditionChanged(target, op, component.name); break;
+      case ComponentType::Output:
+        if (path.empty() || path[0] != "Value") break;  // a new Description changes no value
+        forEachIncoming(target, [&](ComponentIndex source, const Relationship& edge) {
+          if (edge.reference == ReferenceKind::ImportValue ||
+              edge.reference == ReferenceKind::NestedStackOutput) {
+            propagateTo(source, edge.sourcePath, op,
+                        "reads output " + component.name + ", which changes");
+          }
+        });
+        break;
+      case ComponentType::Resource: nestedStackParameterChanged(target, op); break;
+      default: break;
+    }
+  }
+
+  template <typename Visit>
+  void forEachIncoming(ComponentIndex target, Visit&& visit) {
+    after_.forEachIncoming(target, [&](ComponentIndex source, ComponentIndex,
+                                       const Relationship& edge) {
+      if (edge.kind == RelationshipKind::Dependency) visit(source, edge);
+    });
+  }
+
+  void forEachValueReference(ComponentIndex target, const Operation& cause,
+                             const std::string& reason) {
+    forEachIncoming(target, [&](ComponentIndex source, const Relationship& edge) {
+      if (carriesValue(edge.reference)) propagateTo(source, edge.sourcePath, cause, reason);
+    });
+  }
+
+  void mappingChanged(ComponentIndex mapping, const Operation& cause) {
+    const auto& name = after_.component(mapping).name;
+    auto beforeIndex = cause.before;
+    forEachIncoming(mapping, [&](ComponentIndex source, const Relationship& edge) {
+      if (edge.reference != ReferenceKind::FindInMap) return;
+      if (beforeIndex && !readsChangedEntry(source, edge.sourcePath, mapping, *beforeIndex, name)) {
+        return;
+      }
+      propagateTo(source, edge.sourcePath, cause, "mapping " + name + " changes");
+    });
+  }
+
+  // False only when every lookup of the mapping at that property uses literal keys whose value is
+  // the same before and after: an edit elsewhere in the mapping does not touch this property.
+  bool readsChangedEntry(ComponentIndex source, const Path& path, ComponentIndex mapping,
+                         ComponentIndex mappingBefore, const std::string& name) {
+    const Json* value = valueAt(after_.component(source).properties, path);
+    if (value == nullptr) return true;
+    std::vector<const Json*> uses;
+    findInMapUses(*value, name, uses);
+    if (uses.empty()) return true;
+    const auto& now = after_.component(mapping).properties;
+    const auto& then = changes_.before().component(mappingBefore).properties;
+    for (const auto* args : uses) {
+      if (args->size() != 3 || !(*args)[1].is_string() || !(*args)[2].is_string()) return true;
+      Path entry{(*args)[1].get<std::string>(), (*args)[2].get<std::string>()};
+      const Json* a = valueAt(then, entry);
+      const Json* b = valueAt(now, entry);
+      if ((a == nullptr) != (b == nullptr)) return true;
+      if (a != nullptr && !equivalent(*a, *b)) return true;
+    }
+    return false;
+  }
+
+  void conditionChanged(ComponentIndex condition, const Operation& cause, const std::string& name) {
+    // Conditions that use this one change with it: follow them without an operation of their own
+    // (their text did not change), keeping the original cause.
+    std::set<ComponentIndex> seen;
+    std::vector<ComponentIndex> work{condition};
+    while (!work.empty()) {
+      auto current = work.back();
+      work.pop_back();
+      if (!seen.insert(current).second) continue;
+      forEachIncoming(current, [&](ComponentIndex source, const Relationship& edge) {
+        if (edge.reference != ReferenceKind::Condition) return;
+        if (after_.component(source).type == ComponentType::Condition) {
+          work.push_back(source);
+          return;
+        }
+        bool attribute = edge.sourcePath.size() == 1 && edge.sourcePath[0] == "Condition";
+        propagateTo(source, edge.sourcePath, cause,
+                    attribute ? "condition " + name + " changes: it may be created or deleted"
+                              : "condition " + name + " changes");
+      });
+    }
+  }
+
+  // An update of a nested stack's `Properties.Parameters.P` changes the nested template's
+  // parameter P, and so every property in the nested stack that reads it.
+  void nestedStackParameterChanged(ComponentIndex stackResource, const Operation& cause) {
+    const auto& path = cause.property->path;
+    if (path.size() < 3 || path[0] != "Properties" || path[1] != "Parameters") return;
+    std::string attribute = "Parameters." + path[2];
+    forEachIncoming(stackResource, [&](ComponentIndex parameter, const Relationship& edge) {
+      if (edge.reference != ReferenceKind::NestedStackParameter || edge.attribute != attribute) {
+        return;
+      }
+      forEachValueReference(parameter, cause,
+                            "nested stack parameter " + after_.component(parameter).name +
+                                " changes");
+    });
+  }
+
+  void propagateTo(ComponentIndex source, const Path& path, const Operation& cause,
+                   const std::string& reason) {
+    const auto& component = after_.component(source);
+    if (path.empty()) return;
+    // A new or renamed resource is created from scratch; it reads the new values at creation.
+    if (changes_.isInserted(source)) return;
+    if (auto replacement = changes_.replacementOf(source);
+        replacement && changes_.at(*replacement).type == OperationType::Rename) {
+      return;
+    }
+    if (changes_.updateAt(source, path)) return;  // that property changes already
+
+    Operation op;
+    op.type = OperationType::Update;
+    op.after = source;
+    op.before = changes_.counterpart(source);
+    PropertyChange change;
+    change.path = path;
+    change.operation = PropertyOperationType::Update;
+    if (op.before) {
+      if (const auto* old = valueAt(changes_.before().component(*op.before).properties, path)) {
+        change.oldValue = *old;
+      }
+    }
+    if (const auto* now = valueAt(component.properties, path)) change.newValue = *now;
+    change.updateType = component.type == ComponentType::Resource
+                            ? updateTypes_(component.subtype, path)
+                            : UpdateType::Mutable;
+    op.property = std::move(change);
+    op.propagated = cause.after != source;
+    op.cause = Cause{cause.id, reason};
+    auto k = changes_.add(std::move(op));
+    queue_.push_back(k);
+    replaceIfNeeded(source, k);
+  }
+
+  void replaceIfNeeded(ComponentIndex source, std::size_t updateIndex) {
+    const auto& component = after_.component(source);
+    if (component.type != ComponentType::Resource) return;
+    const Operation update = changes_.at(updateIndex);
+    auto type = update.property->updateType;
+    if (type == UpdateType::Mutable) return;
+    auto certainty = type == UpdateType::Immutable ? Certainty::Definite : Certainty::Possible;
+    if (auto existing = changes_.replacementOf(source)) {
+      auto& replacement = changes_.at(*existing);
+      // A definite cause outranks a possible one found earlier.
+      if (replacement.type == OperationType::Replace && replacement.certainty == Certainty::Possible &&
+          certainty == Certainty::Definite) {
+        replacement.certainty = Certainty::Definite;
+        replacement.cause = Cause{update.id, replacementReason(*update.property)};
+      }
+      return;
+    }
+    Operation op;
+    op.type = OperationType::Replace;
+    op.after = source;
+    op.before = update.before;
+    op.certainty = certainty;
+    op.cause = Cause{update.id, replacementReason(*update.property)};
+    queue_.push_back(changes_.add(std::move(op)));
+  }
+
+  ChangeSet& changes_;
+  const UpdateTypeLookup& updateTypes_;
+  const InfraModel& after_;
+  std::deque<std::size_t> queue_;
+};
+
+}  // namespace
+
+std::string replacementReason(const PropertyChange& change) {
+  auto path = toDotted(change.path);
+  switch (change.updateType) {
+    case UpdateType::Immutable: return path + " is immutable";
+    case UpdateType::Conditional: return path + " may require replacement";
+    case UpdateType::Unknown: return path + " has an unknown update behaviour";
+    case UpdateType::Mutable: break;
+  }
+  return path + " changes";
+}
+
+void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes) {
+  Propagator(changes, updateTypes).run();
+}
+
+}  // namespace c2a::diffing

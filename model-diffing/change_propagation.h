@@ -1,0 +1,19 @@
+#pragma once
+// Change propagation (seed 002, seed 004): a replaced or renamed resource gets a new physical id,
+// so every property that refers to it (Ref, GetAtt, Sub; across exports and nested stacks) is
+// updated, and replaced in turn when that property is immutable, until nothing changes. Changed
+// parameter defaults, mapping values and conditions reach the properties that use them the same way.
+#include <string>
+
+#include "engine/model/operation.h"
+#include "engine/model/update_type.h"
+#include "model-diffing/change_set.h"
+
+namespace c2a::diffing {
+
+void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes);
+
+/// "Properties.BucketName is immutable" and the like: why a property change replaces.
+std::string replacementReason(const PropertyChange& change);
+
+}  // namespace c2a::diffing

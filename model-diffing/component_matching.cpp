@@ -1,0 +1,250 @@
+#include "model-diffing/component_matching.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+#include "model-diffing/candidate_index.h"
+#include "model-diffing/json_values.h"
+#include "model-diffing/similarity.h"
+
+namespace c2a::diffing {
+namespace {
+
+using GroupKey = std::pair<ComponentType, std::string>;  // type, subtype
+
+bool participates(const Component& component) {
+  return component.type != ComponentType::Stack && component.type != ComponentType::Construct;
+}
+
+// Leftovers of one type/subtype on both sides.
+struct Group {
+  std::vector<ComponentIndex> removed;
+  std::vector<ComponentIndex> inserted;
+};
+
+class Matcher {
+ public:
+  Matcher(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes)
+      : before_(before), after_(after), updateTypes_(updateTypes) {}
+
+  StackMatching run(const std::vector<ComponentIndex>& beforeMembers,
+                    const std::vector<ComponentIndex>& afterMembers) {
+    matchByName(beforeMembers, afterMembers);
+    // Renames change what references mean, so exact matching repeats until no new rename appears
+    // (a renamed role makes its renamed policy's body equal again).
+    for (int round = 0; round < 8 && matchExactBodies(); ++round) {
+    }
+    matchSimilarBodies();
+    collectLeftovers();
+    return std::move(result_);
+  }
+
+ private:
+  void matchByName(const std::vector<ComponentIndex>& beforeMembers,
+                   const std::vector<ComponentIndex>& afterMembers) {
+    std::unordered_map<std::string, ComponentIndex> beforeByName;
+    for (auto b : beforeMembers) {
+      const auto& c = before_.component(b);
+      if (!participates(c)) continue;
+      beforeByName.emplace(std::string(toString(c.type)) + '\0' + c.name, b);
+    }
+    std::unordered_map<ComponentIndex, bool> beforeMatched;
+    for (auto a : afterMembers) {
+      const auto& c = after_.component(a);
+      if (!participates(c)) continue;
+      auto it = beforeByName.find(std::string(toString(c.type)) + '\0' + c.name);
+      if (it != beforeByName.end() && before_.component(it->second).subtype == c.subtype) {
+        result_.pairs.push_back({it->second, a, false});
+        beforeMatched[it->second] = true;
+        continue;
+      }
+      groups_[{c.type, c.subtype}].inserted.push_back(a);
+    }
+    for (auto b : beforeMembers) {
+      const auto& c = before_.component(b);
+      if (!participates(c) || beforeMatched.count(b) != 0) continue;
+      groups_[{c.type, c.subtype}].removed.push_back(b);
+    }
+  }
+
+  Json beforeBody(ComponentIndex b) const {
+    return applyRenames(identityBody(before_.component(b).properties), result_.renames);
+  }
+  Json afterBody(ComponentIndex a) const { return identityBody(after_.component(a).properties); }
+
+  void acceptRename(Group& group, ComponentIndex b, ComponentIndex a) {
+    result_.pairs.push_back({b, a, true});
+    result_.renames[before_.component(b).name] = after_.component(a).name;
+    group.removed.erase(std::find(group.removed.begin(), group.removed.end(), b));
+    group.inserted.erase(std::find(group.inserted.begin(), group.inserted.end(), a));
+  }
+
+  // Identical bodies under a new logical id. Returns true if any rename was found.
+  bool matchExactBodies() {
+    bool found = false;
+    for (auto& [key, group] : groups_) {
+      if (key.first != ComponentType::Resource || group.removed.empty() || group.inserted.empty()) {
+        continue;
+      }
+      std::unordered_map<std::size_t, std::vector<ComponentIndex>> removedByHash;
+      std::unordered_map<ComponentIndex, Json> bodies;
+      for (auto b : group.removed) {
+        bodies[b] = beforeBody(b);
+        removedByHash[equivalenceHash(bodies[b])].push_back(b);
+      }
+      std::vector<std::pair<ComponentIndex, ComponentIndex>> accepted;
+      std::unordered_map<ComponentIndex, bool> taken;
+      for (auto a : group.inserted) {
+        auto body = afterBody(a);
+        auto it = removedByHash.find(equivalenceHash(body));
+        if (it == removedByHash.end()) continue;
+        // Several identical candidates: the most alike logical id is the likeliest origin.
+        double bestName = -1;
+        std::optional<ComponentIndex> best;
+        for (auto b : it->second) {
+          if (taken.count(b) != 0 || !equivalent(bodies[b], body)) continue;
+          double s = stringSimilarity(before_.component(b).name, after_.component(a).name);
+          if (s > bestName) {
+            bestName = s;
+            best = b;
+          }
+        }
+        if (best) {
+          taken[*best] = true;
+          accepted.emplace_back(*best, a);
+        }
+      }
+      for (auto [b, a] : accepted) {
+        acceptRename(group, b, a);
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  // Immutable properties must agree: a different physical name is a different resource.
+  bool sameIdentity(const std::string& subtype, const Json& before, const Json& after) const {
+    auto properties = [](const Json& body) -> const Json* {
+      auto it = body.find("Properties");
+      return it != body.end() && it->is_object() ? &*it : nullptr;
+    };
+    const Json* p = properties(before);
+    const Json* q = properties(after);
+    auto check = [&](const Json* from, const Json* other) {
+      if (from == nullptr) return true;
+      for (const auto& [key, value] : from->items()) {
+        if (updateTypes_(subtype, Path{"Properties", key}) != UpdateType::Immutable) continue;
+        if (other == nullptr) return false;
+        auto it = other->find(key);
+        if (it == other->end() || !equivalent(value, *it)) return false;
+      }
+      return true;
+    };
+    return check(p, q) && check(q, p);
+  }
+
+  void matchSimilarBodies() {
+    for (auto& [key, group] : groups_) {
+      if (key.first != ComponentType::Resource || group.removed.empty() || group.inserted.empty()) {
+        continue;
+      }
+      std::vector<Json> removedBodies;
+      std::vector<Json> insertedBodies;
+      for (auto b : group.removed) removedBodies.push_back(beforeBody(b));
+      for (auto a : group.inserted) insertedBodies.push_back(afterBody(a));
+
+      // Candidate pairs: all of them for small groups, else those sharing rare leaf values.
+      auto candidates = candidatePairs(removedBodies, insertedBodies);
+      std::vector<std::tuple<double, std::size_t, std::size_t>> scored;
+      for (auto [i, j] : candidates) {
+        if (!sameIdentity(key.second, removedBodies[i], insertedBodies[j])) continue;
+        double s = similarity(removedBodies[i], insertedBodies[j]);
+        if (s > 0) scored.emplace_back(s, i, j);
+      }
+      // Best and second-best score per component on each side.
+      std::vector<std::pair<double, double>> bestOfRemoved(removedBodies.size(), {0, 0});
+      std::vector<std::pair<double, double>> bestOfInserted(insertedBodies.size(), {0, 0});
+      auto note = [](std::pair<double, double>& best, double s) {
+        if (s > best.first) {
+          best.second = best.first;
+          best.first = s;
+        } else if (s > best.second) {
+          best.second = s;
+        }
+      };
+      for (const auto& [s, i, j] : scored) {
+        note(bestOfRemoved[i], s);
+        note(bestOfInserted[j], s);
+      }
+      std::sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) {
+        if (std::get<0>(x) != std::get<0>(y)) return std::get<0>(x) > std::get<0>(y);
+        if (std::get<1>(x) != std::get<1>(y)) return std::get<1>(x) < std::get<1>(y);
+        return std::get<2>(x) < std::get<2>(y);
+      });
+      std::vector<std::pair<ComponentIndex, ComponentIndex>> accepted;
+      for (const auto& [s, i, j] : scored) {
+        if (s < kRenameThreshold) break;
+        const auto& r = bestOfRemoved[i];
+        const auto& n = bestOfInserted[j];
+        bool unambiguous = r.first == s && n.first == s && r.second <= s - kRenameMargin &&
+                           n.second <= s - kRenameMargin;
+        if (unambiguous) accepted.emplace_back(group.removed[i], group.inserted[j]);
+      }
+      for (auto [b, a] : accepted) acceptRename(group, b, a);
+    }
+  }
+
+  void collectLeftovers() {
+    // Same logical id on both sides but a different type: CloudFormation cannot update a resource
+    // into another type, so it is a removal and an insertion; keep the pairing for the report.
+    std::unordered_map<std::string, ComponentIndex> removedByName;
+    for (const auto& [key, group] : groups_) {
+      for (auto b : group.removed) {
+        result_.removed.push_back(b);
+        if (key.first == ComponentType::Resource) removedByName[before_.component(b).name] = b;
+      }
+    }
+    for (const auto& [key, group] : groups_) {
+      for (auto a : group.inserted) {
+        result_.inserted.push_back(a);
+        if (key.first != ComponentType::Resource) continue;
+        auto it = removedByName.find(after_.component(a).name);
+        if (it != removedByName.end()) result_.typeChanged.push_back({it->second, a, false});
+      }
+    }
+    std::sort(result_.removed.begin(), result_.removed.end());
+    std::sort(result_.inserted.begin(), result_.inserted.end());
+  }
+
+  const InfraModel& before_;
+  const InfraModel& after_;
+  const UpdateTypeLookup& updateTypes_;
+  std::map<GroupKey, Group> groups_;  // ordered: deterministic rename rounds
+  StackMatching result_;
+};
+
+}  // namespace
+
+Json identityBody(const Json& properties) {
+  Json body = normalizeIntrinsics(properties);
+  if (body.is_object()) {
+    auto metadata = body.find("Metadata");
+    if (metadata != body.end() && metadata->is_object()) {
+      metadata->erase("aws:cdk:path");
+      if (metadata->empty()) body.erase("Metadata");
+    }
+  }
+  return body;
+}
+
+StackMatching matchComponents(const InfraModel& before,
+                              const std::vector<ComponentIndex>& beforeMembers,
+                              const InfraModel& after,
+                              const std::vector<ComponentIndex>& afterMembers,
+                              const UpdateTypeLookup& updateTypes) {
+  return Matcher(before, after, updateTypes).run(beforeMembers, afterMembers);
+}
+
+}  // namespace c2a::diffing

@@ -1,0 +1,112 @@
+#include "model-diffing/json_values.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+namespace c2a::diffing {
+namespace {
+
+std::size_t mix(std::size_t seed, std::size_t value) {
+  // boost::hash_combine's constant: spreads bits so ordered combinations differ.
+  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+}  // namespace
+
+bool isIntrinsic(const Json& value) {
+  if (!value.is_object() || value.size() != 1) return false;
+  const auto& key = value.begin().key();
+  if (key == "Ref") return true;
+  if (key == "Condition") return value.begin().value().is_string();
+  return key.rfind("Fn::", 0) == 0;
+}
+
+Json normalizeIntrinsics(const Json& value) {
+  if (value.is_array()) {
+    Json out = Json::array();
+    for (const auto& element : value) out.push_back(normalizeIntrinsics(element));
+    return out;
+  }
+  if (!value.is_object()) return value;
+  if (isIntrinsic(value)) {
+    const auto& key = value.begin().key();
+    const auto& argument = value.begin().value();
+    if (key == "Fn::GetAtt" && argument.is_string()) {
+      const auto& text = argument.get_ref<const std::string&>();
+      auto dot = text.find('.');
+      if (dot != std::string::npos) {
+        return Json{{"Fn::GetAtt", Json::array({text.substr(0, dot), text.substr(dot + 1)})}};
+      }
+    }
+    if (key == "Fn::Sub" && argument.is_array() && argument.size() == 2 &&
+        argument[1].is_object() && argument[1].empty()) {
+      return Json{{"Fn::Sub", argument[0]}};
+    }
+  }
+  Json out = Json::object();
+  for (const auto& [key, member] : value.items()) out[key] = normalizeIntrinsics(member);
+  return out;
+}
+
+std::string scalarText(const Json& scalar) {
+  switch (scalar.type()) {
+    case Json::value_t::string: return scalar.get<std::string>();
+    case Json::value_t::boolean: return scalar.get<bool>() ? "true" : "false";
+    case Json::value_t::number_integer: return std::to_string(scalar.get<std::int64_t>());
+    case Json::value_t::number_unsigned: return std::to_string(scalar.get<std::uint64_t>());
+    case Json::value_t::number_float: {
+      double number = scalar.get<double>();
+      // 1.0 and 1 are the same number to CloudFormation.
+      if (number == static_cast<double>(static_cast<std::int64_t>(number)) &&
+          number > -9.0e15 && number < 9.0e15) {
+        return std::to_string(static_cast<std::int64_t>(number));
+      }
+      return fmt::format("{}", number);
+    }
+    case Json::value_t::null: return "";
+    default: return scalar.dump();
+  }
+}
+
+bool equivalent(const Json& a, const Json& b) {
+  if (a.is_object() != b.is_object() || a.is_array() != b.is_array()) return false;
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (const auto& [key, member] : a.items()) {
+      auto other = b.find(key);
+      if (other == b.end() || !equivalent(member, *other)) return false;
+    }
+    return true;
+  }
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (!equivalent(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  if (a.is_null() != b.is_null()) return false;
+  return scalarText(a) == scalarText(b);
+}
+
+std::size_t equivalenceHash(const Json& value) {
+  std::hash<std::string> hashText;
+  if (value.is_object()) {
+    // Order-independent: a sum of member hashes.
+    std::size_t sum = 0x51ed27;
+    for (const auto& [key, member] : value.items()) {
+      sum += mix(hashText(key), equivalenceHash(member));
+    }
+    return mix(0x0b1ec7, sum);
+  }
+  if (value.is_array()) {
+    std::size_t seed = 0xa77a1;
+    for (const auto& element : value) seed = mix(seed, equivalenceHash(element));
+    return seed;
+  }
+  if (value.is_null()) return 0x2a11;
+  return hashText(scalarText(value));
+}
+
+}  // namespace c2a::diffing

@@ -1,0 +1,28 @@
+#pragma once
+// Value semantics the differ relies on: when two template values mean the same thing.
+#include <cstddef>
+#include <string>
+
+#include "engine/model/json.h"
+
+namespace c2a::diffing {
+
+/// `{"Ref": ...}`, `{"Fn::...": ...}`, or `{"Condition": "Name"}`: one key naming a function.
+bool isIntrinsic(const Json& value);
+
+/// The same value with intrinsic functions in one canonical form: `Fn::GetAtt` "A.B" → ["A","B"],
+/// `Fn::Sub` [text, {}] → text. (YAML short forms are long forms already, from the reader.)
+Json normalizeIntrinsics(const Json& value);
+
+/// The text CloudFormation sees for a scalar: numbers, booleans and strings compare as strings,
+/// so `5` and `"5"`, `true` and `"true"` are the same value (CloudFormation passes them on alike).
+std::string scalarText(const Json& scalar);
+
+/// Equality with CloudFormation's meaning: object key order does not matter, scalars compare by
+/// scalarText, arrays by position.
+bool equivalent(const Json& a, const Json& b);
+
+/// A hash consistent with equivalent(): equivalent values hash alike.
+std::size_t equivalenceHash(const Json& value);
+
+}  // namespace c2a::diffing

@@ -1,0 +1,14 @@
+#pragma once
+// model-diffing's entry point: two InfraModels → every operation a deployment performs
+// (matching, property diff, replacements, propagation), sorted, with ids and a fingerprint.
+#include "engine/model/diff.h"
+#include "engine/model/update_type.h"
+
+namespace c2a {
+
+/// Stacks pair by name; when each side has exactly one stack they pair whatever their names (a
+/// template against a one-stack assembly). Stacks on one side only are added or removed whole.
+ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
+                     const UpdateTypeLookup& updateTypes);
+
+}  // namespace c2a

@@ -1,0 +1,101 @@
+#include "model-diffing/similarity.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "model-diffing/array_matching.h"
+#include "model-diffing/json_values.h"
+
+namespace c2a::diffing {
+
+double weight(const Json& value) {
+  if (value.is_object()) {
+    double total = 0;
+    for (const auto& [key, member] : value.items()) total += 1 + weight(member);
+    return total;
+  }
+  if (value.is_array()) {
+    double total = 0;
+    for (const auto& element : value) total += weight(element);
+    return total;
+  }
+  return 1;
+}
+
+double stringSimilarity(std::string_view a, std::string_view b) {
+  if (a == b) return 1;
+  if (a.size() < 2 || b.size() < 2) return 0;
+  std::unordered_map<std::uint16_t, int> bigrams;
+  bigrams.reserve(a.size());
+  auto bigram = [](std::string_view s, std::size_t i) {
+    return static_cast<std::uint16_t>((static_cast<unsigned char>(s[i]) << 8) |
+                                      static_cast<unsigned char>(s[i + 1]));
+  };
+  for (std::size_t i = 0; i + 1 < a.size(); ++i) ++bigrams[bigram(a, i)];
+  std::size_t shared = 0;
+  for (std::size_t i = 0; i + 1 < b.size(); ++i) {
+    auto it = bigrams.find(bigram(b, i));
+    if (it != bigrams.end() && it->second > 0) {
+      --it->second;
+      ++shared;
+    }
+  }
+  return 2.0 * static_cast<double>(shared) / static_cast<double>(a.size() + b.size() - 2);
+}
+
+namespace {
+
+double scalarSimilarity(const Json& a, const Json& b) {
+  if (a.is_null() || b.is_null()) return a.is_null() && b.is_null() ? 1 : 0;
+  auto textA = scalarText(a);
+  auto textB = scalarText(b);
+  if (textA == textB) return 1;
+  // Numbers and booleans are atoms: 10 is not "partly" 100.
+  if (!a.is_string() || !b.is_string()) return 0;
+  return stringSimilarity(textA, textB);
+}
+
+double objectSimilarity(const Json& a, const Json& b) {
+  double total = 0;
+  double score = 0;
+  for (const auto& [key, member] : a.items()) {
+    auto other = b.find(key);
+    if (other == b.end()) {
+      total += weight(member);
+      continue;
+    }
+    double w = std::max(weight(member), weight(*other));
+    total += w;
+    score += w * similarity(member, *other);
+  }
+  for (const auto& [key, member] : b.items()) {
+    if (!a.contains(key)) total += weight(member);
+  }
+  return total == 0 ? 1 : score / total;
+}
+
+double arraySimilarity(const Json& a, const Json& b) {
+  if (a.empty() && b.empty()) return 1;
+  auto matching = matchArrays(a, b, 0.0);
+  double total = 0;
+  double score = 0;
+  for (const auto& pair : matching.pairs) {
+    double w = std::max(weight(a[pair.before]), weight(b[pair.after]));
+    total += w;
+    score += pair.equal ? w : w * similarity(a[pair.before], b[pair.after]);
+  }
+  for (auto i : matching.removed) total += weight(a[i]);
+  for (auto j : matching.inserted) total += weight(b[j]);
+  return total == 0 ? 1 : score / total;
+}
+
+}  // namespace
+
+double similarity(const Json& a, const Json& b) {
+  if (a.is_object() && b.is_object()) return objectSimilarity(a, b);
+  if (a.is_array() && b.is_array()) return arraySimilarity(a, b);
+  if (a.is_structured() || b.is_structured()) return 0;
+  return scalarSimilarity(a, b);
+}
+
+}  // namespace c2a::diffing

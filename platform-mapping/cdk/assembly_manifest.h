@@ -1,0 +1,28 @@
+#pragma once
+// The manifest.json of a CDK cloud assembly: which stacks it holds and where their templates are.
+#include <string>
+#include <vector>
+
+#include "engine/model/source_location.h"
+#include "platform-mapping/read_limits.h"
+
+namespace c2a {
+
+/// One `aws:cloudformation:stack` artifact.
+struct StackArtifact {
+  std::string name;         // the stack name in the model: the artifact id (see readAssemblyStacks)
+  std::string artifactId;   // as the manifest names it
+  std::string assemblyDir;  // the (nested) assembly directory its files are relative to
+  std::string templateFile;   // the template path, assemblyDir joined with `templateFile`
+  std::string constructPath;  // `displayName`: the stack's construct path (`Stage/Stack`), or ""
+  SourceLocation declaredAt;  // where the manifest names the template
+};
+
+/// Reads `dir`/manifest.json and, recursively, the manifests of the nested cloud assemblies that
+/// CDK stages produce (`cdk:cloud-assembly` artifacts). Stacks are named by artifact id; ids seen
+/// in more than one assembly are prefixed with their assembly's directory (relative to `dir`). The
+/// result is sorted by name. A missing manifest throws C2aError MissingInput; a malformed one
+/// InvalidInput with its location.
+std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const ReadLimits& limits);
+
+}  // namespace c2a

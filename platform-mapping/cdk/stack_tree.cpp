@@ -1,0 +1,102 @@
+#include "platform-mapping/cdk/stack_tree.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "platform-mapping/cdk/constructs.h"
+#include "platform-mapping/cdk/nested_stack_links.h"
+#include "platform-mapping/cloudformation/source_document.h"
+#include "platform-mapping/cloudformation/template_mapper.h"
+
+namespace c2a {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kNestedStackType = "AWS::CloudFormation::Stack";
+constexpr std::size_t kMaxNestingDepth = 16;
+// CloudFormation's default quota of stacks per account and region; nested stacks count too.
+constexpr std::size_t kMaxStacks = 2000;
+
+const std::string* stringAt(const Json& object, std::string_view key) {
+  if (!object.is_object()) return nullptr;
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
+}
+
+std::string canonicalPath(const std::string& file) {
+  std::error_code ec;
+  auto canonical = fs::weakly_canonical(file, ec);
+  return ec ? fs::path(file).lexically_normal().string() : canonical.string();
+}
+
+}  // namespace
+
+void StackTreeMapper::map(const StackTemplate& source) {
+  SourceLocation namedAt =
+      source.namedAt.file.empty() ? SourceLocation{source.file} : source.namedAt;
+  std::error_code ec;
+  if (!fs::is_regular_file(source.file, ec)) {
+    throw C2aError(
+        ErrorKind::MissingInput, namedAt,
+        fmt::format("template {} of stack {} does not exist", source.file, source.stack));
+  }
+  std::string canonical = canonicalPath(source.file);
+  if (std::find(chain_.begin(), chain_.end(), canonical) != chain_.end()) {
+    throw C2aError(ErrorKind::InvalidInput, namedAt,
+                   fmt::format("nested stack {} deploys {}, the template of a stack it is nested "
+                               "in (a cycle)",
+                               source.stack, source.file));
+  }
+  if (chain_.size() > kMaxNestingDepth) {
+    throw C2aError(ErrorKind::InvalidInput, namedAt,
+                   fmt::format("nested stack {} is nested more than {} levels deep", source.stack,
+                               kMaxNestingDepth));
+  }
+  if (++stackCount_ > kMaxStacks) {
+    throw C2aError(ErrorKind::InvalidInput, namedAt,
+                   fmt::format("the cloud assembly has more than {} stacks, nested stacks included",
+                               kMaxStacks));
+  }
+
+  auto document = readSourceFile(source.file, limits_);
+  ComponentIndex stackComponent = mapTemplate(document, source.stack, model_, warnings_);
+  model_.addStack(source.stack);
+  addConstructs(model_, source.stack, stackComponent, source.constructPath);
+
+  if (document.root.is_object() && document.root.contains("Resources")) {
+    chain_.push_back(canonical);
+    mapNestedStacks(source, document.root["Resources"]);
+    chain_.pop_back();
+  }
+}
+
+void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& resources) {
+  if (!resources.is_object()) return;
+  for (const auto& item : resources.items()) {
+    const Json& resource = item.value();
+    const std::string* type = stringAt(resource, "Type");
+    if (type == nullptr || *type != kNestedStackType || !resource.contains("Metadata")) continue;
+    const Json& metadata = resource["Metadata"];
+    // Without a local template (TemplateURL to S3 only) it stays a plain resource.
+    const std::string* asset = stringAt(metadata, "aws:asset:path");
+    if (asset == nullptr || asset->empty()) continue;
+    auto stackResource = model_.find(parent.stack, ComponentType::Resource, item.key());
+    if (!stackResource) continue;
+
+    StackTemplate nested;
+    nested.stack = parent.stack + "/" + item.key();
+    nested.file = (fs::path(parent.assemblyDir) / *asset).lexically_normal().string();
+    if (const std::string* cdkPath = stringAt(metadata, "aws:cdk:path")) {
+      nested.constructPath = nestedStackConstructPath(*cdkPath);
+    }
+    nested.assemblyDir = parent.assemblyDir;
+    nested.namedAt = model_.component(*stackResource).location({"Metadata", "aws:asset:path"});
+    map(nested);
+    linkNestedStack(model_, *stackResource, nested.stack, warnings_);
+  }
+}
+
+}  // namespace c2a

@@ -1,0 +1,46 @@
+#pragma once
+// One stack of a cloud assembly, with the nested stacks it deploys, into the InfraModel.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "engine/model/error.h"
+#include "engine/model/infra_model.h"
+#include "engine/model/json.h"
+#include "engine/model/source_location.h"
+#include "platform-mapping/read_limits.h"
+
+namespace c2a {
+
+struct StackTemplate {
+  std::string stack;          // the stack name in the model
+  std::string file;           // its template
+  std::string constructPath;  // the stack's CDK construct path, or "" (see addConstructs)
+  std::string assemblyDir;    // nested-stack templates (`aws:asset:path`) are relative to it
+  SourceLocation namedAt;     // where the template is named, for errors about it
+};
+
+/// Maps the template (mapTemplate), its constructs, and recursively every nested stack: a resource
+/// of type AWS::CloudFormation::Stack whose `aws:asset:path` metadata names a template in the
+/// assembly becomes the stack `<stack>/<logical id>`, linked to its parent by linkNestedStack.
+/// Registers every stack with model.addStack. Cycles, nesting deeper than 16 levels and more than
+/// 2000 stacks in all throw C2aError InvalidInput; a missing template throws MissingInput, located
+/// where it is named. Does not link imports (call linkImports once every stack is mapped).
+class StackTreeMapper {
+ public:
+  StackTreeMapper(const ReadLimits& limits, InfraModel& model, Diagnostics& warnings)
+      : limits_(limits), model_(model), warnings_(warnings) {}
+
+  void map(const StackTemplate& source);
+
+ private:
+  void mapNestedStacks(const StackTemplate& parent, const Json& resources);
+
+  const ReadLimits& limits_;
+  InfraModel& model_;
+  Diagnostics& warnings_;
+  std::vector<std::string> chain_;  // canonical template paths of the stacks being mapped
+  std::size_t stackCount_ = 0;
+};
+
+}  // namespace c2a

@@ -1,0 +1,227 @@
+#include "platform-mapping/cloudformation/references.h"
+
+#include <cstddef>
+#include <string_view>
+
+#include "engine/model/error.h"
+#include "platform-mapping/cloudformation/intrinsics/get_att.h"
+#include "platform-mapping/cloudformation/intrinsics/pseudo_parameter.h"
+#include "platform-mapping/cloudformation/intrinsics/sub_string.h"
+
+namespace c2a {
+namespace {
+
+// Readers limit nesting to ReadLimits::maxDepth (128 by default); this only keeps a value built
+// some other way from exhausting the stack.
+constexpr std::size_t kMaxDepth = 4096;
+constexpr std::size_t kNotInIntrinsic = static_cast<std::size_t>(-1);
+
+class ReferenceWalker {
+ public:
+  ReferenceWalker(ExpressionScope scope, std::vector<TemplateReference>& out, Path base)
+      : scope_(scope), out_(out), path_(std::move(base)) {}
+
+  void walk(const Json& value) {
+    if (path_.size() > kMaxDepth) {
+      throw C2aError(ErrorKind::InvalidInput, {}, "value nested too deeply");
+    }
+    if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) walkChild(std::to_string(i), value[i]);
+    } else if (value.is_object()) {
+      if (isIntrinsic(value)) {
+        walkIntrinsic(value.begin().key(), value.begin().value());
+      } else {
+        for (auto it = value.begin(); it != value.end(); ++it) walkChild(it.key(), it.value());
+      }
+    }
+  }
+
+ private:
+  bool isIntrinsic(const Json& object) const {
+    if (object.size() != 1) return false;
+    const auto& key = object.begin().key();
+    if (key == "Ref" || key.starts_with("Fn::")) return true;
+    return scope_ == ExpressionScope::Condition && key == "Condition" &&
+           object.begin().value().is_string();
+  }
+
+  void walkChild(const std::string& key, const Json& value) {
+    path_.push_back(key);
+    walk(value);
+    path_.pop_back();
+  }
+
+  // `function` is the single key of the object at path_; its argument is walked below it.
+  void walkIntrinsic(const std::string& function, const Json& argument) {
+    bool outermost = intrinsicAt_ == kNotInIntrinsic;
+    if (outermost) intrinsicAt_ = path_.size();
+    path_.push_back(function);
+    if (function == "Ref" && argument.is_string()) {
+      referTo(ReferenceKind::Ref, argument.get<std::string>());
+    } else if (function == "Fn::GetAtt") {
+      getAtt(argument);
+    } else if (function == "Fn::Sub") {
+      sub(argument);
+    } else if (function == "Condition" || (function == "Fn::If" && argument.is_array())) {
+      namedFirst(ReferenceKind::Condition, argument);
+    } else if (function == "Fn::FindInMap" && argument.is_array()) {
+      namedFirst(ReferenceKind::FindInMap, argument);
+    } else if (function == "Fn::ImportValue") {
+      TemplateReference reference = make(ReferenceKind::ImportValue, "");
+      reference.importName = argument;
+      out_.push_back(std::move(reference));
+      walk(argument);  // the name is often built from parameters: those are references too
+    } else {
+      walk(argument);  // Fn::Join, Fn::Select, Fn::Base64, ...: only nested references
+    }
+    path_.pop_back();
+    if (outermost) intrinsicAt_ = kNotInIntrinsic;
+  }
+
+  void getAtt(const Json& argument) {
+    auto parsed = parseGetAtt(argument);
+    if (!parsed) {
+      walk(argument);
+      return;
+    }
+    referTo(ReferenceKind::GetAtt, parsed->logicalId, parsed->attribute);
+    if (parsed->attributeExpression != nullptr) walkChild("1", *parsed->attributeExpression);
+  }
+
+  void sub(const Json& argument) {
+    if (argument.is_string()) {
+      subString(argument.get_ref<const std::string&>(), nullptr);
+    } else if (argument.is_array() && argument.size() == 2 && argument[0].is_string() &&
+               argument[1].is_object()) {
+      path_.push_back("0");
+      subString(argument[0].get_ref<const std::string&>(), &argument[1]);
+      path_.pop_back();
+      path_.push_back("1");
+      for (auto it = argument[1].begin(); it != argument[1].end(); ++it) {
+        walkChild(it.key(), it.value());
+      }
+      path_.pop_back();
+    } else {
+      walk(argument);
+    }
+  }
+
+  void subString(const std::string& text, const Json* variables) {
+    for (const auto& placeholder : subPlaceholders(text)) {
+      if (variables != nullptr && variables->contains(placeholder.expression)) continue;
+      if (isPseudoParameter(placeholder.name)) continue;
+      referTo(ReferenceKind::Sub, placeholder.name, placeholder.attribute);
+    }
+  }
+
+  // Fn::If and Fn::FindInMap name a condition or mapping first; the other arguments are values.
+  void namedFirst(ReferenceKind kind, const Json& argument) {
+    if (argument.is_string()) {  // the Condition function: {"Condition": "Other"}
+      referTo(kind, argument.get<std::string>());
+      return;
+    }
+    for (std::size_t i = 0; i < argument.size(); ++i) {
+      if (i == 0 && argument[0].is_string()) {
+        path_.push_back("0");
+        referTo(kind, argument[0].get<std::string>());
+        path_.pop_back();
+      } else {
+        walkChild(std::to_string(i), argument[i]);
+      }
+    }
+  }
+
+  void referTo(ReferenceKind kind, const std::string& target, const std::string& attribute = {}) {
+    if (kind != ReferenceKind::Condition && kind != ReferenceKind::FindInMap &&
+        isPseudoParameter(target)) {
+      return;
+    }
+    auto reference = make(kind, target);
+    reference.attribute = attribute;
+    out_.push_back(std::move(reference));
+  }
+
+  TemplateReference make(ReferenceKind kind, const std::string& target) const {
+    TemplateReference reference;
+    reference.kind = kind;
+    reference.target = target;
+    auto holder = intrinsicAt_ == kNotInIntrinsic ? path_.size() : intrinsicAt_;
+    reference.sourcePath.assign(path_.begin(), path_.begin() + static_cast<std::ptrdiff_t>(holder));
+    reference.valuePath = path_;
+    return reference;
+  }
+
+  ExpressionScope scope_;
+  std::vector<TemplateReference>& out_;
+  Path path_;
+  std::size_t intrinsicAt_ = kNotInIntrinsic;  // path length of the outermost intrinsic
+};
+
+void walkAt(const Json& value, ExpressionScope scope, Path base,
+            std::vector<TemplateReference>& out) {
+  ReferenceWalker(scope, out, std::move(base)).walk(value);
+}
+
+TemplateReference attributeReference(ReferenceKind kind, const std::string& key,
+                                     const std::string& target, Path valuePath) {
+  TemplateReference reference;
+  reference.kind = kind;
+  reference.target = target;
+  reference.sourcePath = {key};
+  reference.valuePath = std::move(valuePath);
+  return reference;
+}
+
+// `DependsOn` and `Condition` of a resource or output; everything else is walked for intrinsics.
+void attributeReferences(const Json& properties, bool hasDependsOn,
+                         std::vector<TemplateReference>& out) {
+  for (auto it = properties.begin(); it != properties.end(); ++it) {
+    const auto& key = it.key();
+    const auto& value = it.value();
+    if (key == "Condition" && value.is_string()) {
+      out.push_back(
+          attributeReference(ReferenceKind::Condition, key, value.get<std::string>(), {key}));
+    } else if (key == "DependsOn" && hasDependsOn && value.is_string()) {
+      out.push_back(
+          attributeReference(ReferenceKind::DependsOn, key, value.get<std::string>(), {key}));
+    } else if (key == "DependsOn" && hasDependsOn && value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        if (!value[i].is_string()) continue;
+        out.push_back(attributeReference(ReferenceKind::DependsOn, key, value[i].get<std::string>(),
+                                         {key, std::to_string(i)}));
+      }
+    } else {
+      walkAt(value, ExpressionScope::Property, {key}, out);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<TemplateReference> findReferences(const Json& value, ExpressionScope scope) {
+  std::vector<TemplateReference> out;
+  walkAt(value, scope, {}, out);
+  return out;
+}
+
+std::vector<TemplateReference> entityReferences(ComponentType type, const Json& properties) {
+  std::vector<TemplateReference> out;
+  switch (type) {
+    case ComponentType::Resource:
+    case ComponentType::Output:
+      if (properties.is_object()) {
+        attributeReferences(properties, type == ComponentType::Resource, out);
+      } else {
+        walkAt(properties, ExpressionScope::Property, {}, out);
+      }
+      break;
+    case ComponentType::Condition: walkAt(properties, ExpressionScope::Condition, {}, out); break;
+    case ComponentType::Parameter: walkAt(properties, ExpressionScope::Property, {}, out); break;
+    case ComponentType::Mapping:  // CloudFormation allows no intrinsic functions in mappings
+    case ComponentType::Construct:
+    case ComponentType::Stack: break;
+  }
+  return out;
+}
+
+}  // namespace c2a

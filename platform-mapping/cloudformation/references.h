@@ -1,0 +1,42 @@
+#pragma once
+// The references a template entity makes through intrinsic functions, DependsOn and Condition,
+// found without looking anything up: the mapper resolves them against the model.
+#include <string>
+#include <vector>
+
+#include "engine/model/component.h"
+#include "engine/model/json.h"
+#include "engine/model/path.h"
+#include "engine/model/relationship.h"
+
+namespace c2a {
+
+struct TemplateReference {
+  /// Ref, GetAtt, Sub, DependsOn (→ a resource or parameter), Condition (→ a condition),
+  /// FindInMap (→ a mapping), ImportValue (→ an export, by importName).
+  ReferenceKind kind = ReferenceKind::Ref;
+  std::string target;     // the name referred to; empty for ImportValue
+  std::string attribute;  // of GetAtt and `${X.Attr}`; empty otherwise
+  /// From the entity's root to the property holding the reference, stopping before the first
+  /// intrinsic function (`Properties.QueueName`); empty when the whole entity is the expression.
+  Path sourcePath;
+  /// From the entity's root to the value that makes the reference (`...QueueName/Fn::Join/1/0`),
+  /// for locations.
+  Path valuePath;
+  Json importName;  // the argument of Fn::ImportValue; null for other kinds
+};
+
+/// How intrinsic functions are read: `{"Condition": "X"}` is a function only in Conditions.
+enum class ExpressionScope { Property, Condition };
+
+/// Every reference made inside `value`, in document order; paths are relative to `value`.
+/// Pseudo parameters (`AWS::Region`) and Sub variables are not references.
+std::vector<TemplateReference> findReferences(const Json& value,
+                                              ExpressionScope scope = ExpressionScope::Property);
+
+/// Every reference an entity makes, given its component type and its properties as the mapper
+/// stores them: the resource or output attributes `DependsOn` and `Condition`, then the
+/// intrinsic functions anywhere in it. Stacks, mappings and constructs make none.
+std::vector<TemplateReference> entityReferences(ComponentType type, const Json& properties);
+
+}  // namespace c2a

@@ -1,0 +1,67 @@
+#include "platform-mapping/cloudformation/source_positions.h"
+
+#include <algorithm>
+#include <iterator>
+
+namespace c2a {
+
+std::string_view withoutByteOrderMark(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  return text;
+}
+
+void appendPointerSegment(std::string& pointer, std::string_view segment) {
+  pointer += '/';
+  for (char c : segment) {
+    if (c == '~') {
+      pointer += "~0";
+    } else if (c == '/') {
+      pointer += "~1";
+    } else {
+      pointer += c;
+    }
+  }
+}
+
+TextPositions::TextPositions(std::string_view text) : text_(text) {
+  lineStarts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') lineStarts_.push_back(i + 1);
+  }
+  lastLineEnd_ = lineStarts_.size() > 1 ? lineStarts_[1] : text.size() + 1;
+}
+
+LineColumn TextPositions::at(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  std::size_t from = 0;
+  LineColumn result;
+  if (offset >= lastOffset_ && offset < lastLineEnd_) {
+    from = lastOffset_;
+    result = last_;
+  } else {
+    auto next = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
+    auto index = static_cast<std::size_t>(std::distance(lineStarts_.begin(), next)) - 1;
+    from = lineStarts_[index];
+    result = LineColumn{static_cast<int>(index) + 1, 1};
+    lastLineEnd_ = next == lineStarts_.end() ? text_.size() + 1 : *next;
+  }
+  for (std::size_t i = from; i < offset; ++i) {
+    // UTF-8 continuation bytes (10xxxxxx) do not start a character.
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++result.column;
+  }
+  lastOffset_ = offset;
+  last_ = result;
+  return result;
+}
+
+LocationTablePtr PositionLog::toTable(const std::string& file) && {
+  auto table = std::make_shared<LocationTable>(file);
+  // Newest first, so that the table's keep-the-first rule keeps the last position.
+  for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {
+    table->add(std::move(it->first), it->second.line, it->second.column);
+  }
+  entries_.clear();
+  return table;
+}
+
+}  // namespace c2a

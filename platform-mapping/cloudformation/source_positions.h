@@ -1,0 +1,57 @@
+#pragma once
+// Private to the template readers (json_reader.cpp, yaml_reader.cpp): turning byte offsets into
+// 1-based line/column, and collecting the JSON-pointer positions that fill a LocationTable.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/model/location_table.h"
+
+namespace c2a {
+
+/// The text after a leading UTF-8 byte order mark; both readers count columns from there.
+std::string_view withoutByteOrderMark(std::string_view text);
+
+/// Appends `/segment` to a JSON pointer, escaping `~` as `~0` and `/` as `~1` (RFC 6901, as
+/// toPointer in engine/model/path.cpp does).
+void appendPointerSegment(std::string& pointer, std::string_view segment);
+
+struct LineColumn {
+  int line = 0;
+  int column = 0;
+};
+
+/// Line and column of byte offsets into one text. Columns count characters (UTF-8 code points,
+/// a tab is one), so they match what an editor shows. Not thread-safe: it caches the last answer.
+class TextPositions {
+ public:
+  explicit TextPositions(std::string_view text);
+  /// `offset` past the end is clamped to the end.
+  [[nodiscard]] LineColumn at(std::size_t offset) const;
+
+ private:
+  std::string_view text_;
+  std::vector<std::size_t> lineStarts_;
+  // Readers ask in increasing order; going on from the last answer keeps a long one-line
+  // (minified) document linear instead of quadratic.
+  mutable std::size_t lastOffset_ = 0;
+  mutable std::size_t lastLineEnd_ = 0;
+  mutable LineColumn last_{1, 1};
+};
+
+/// Positions of values by JSON pointer. When a duplicate key is read again the later position
+/// wins, as the later value does (LocationTable itself keeps the first position it is given).
+class PositionLog {
+ public:
+  void add(std::string pointer, LineColumn where) {
+    entries_.emplace_back(std::move(pointer), where);
+  }
+  [[nodiscard]] LocationTablePtr toTable(const std::string& file) &&;
+
+ private:
+  std::vector<std::pair<std::string, LineColumn>> entries_;
+};
+
+}  // namespace c2a

@@ -1,0 +1,236 @@
+#include "platform-mapping/cloudformation/template_mapper.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <string_view>
+#include <vector>
+
+#include "platform-mapping/cloudformation/references.h"
+
+namespace c2a {
+namespace {
+
+// Every top-level key a template may have; a mapping with none of them is something else.
+constexpr std::array<std::string_view, 10> kTemplateSections{"AWSTemplateFormatVersion",
+                                                             "Description",
+                                                             "Metadata",
+                                                             "Parameters",
+                                                             "Rules",
+                                                             "Mappings",
+                                                             "Conditions",
+                                                             "Transform",
+                                                             "Resources",
+                                                             "Outputs"};
+
+// Top-level values later stages may want to see (a changed Description is no update, seed 004).
+constexpr std::array<std::string_view, 4> kStackProperties{
+    "Description", "AWSTemplateFormatVersion", "Transform", "Metadata"};
+
+struct Section {
+  std::string_view key;
+  ComponentType type;
+  std::string_view what;  // in messages
+};
+
+constexpr std::array<Section, 5> kEntitySections{{
+    {"Parameters", ComponentType::Parameter, "parameter"},
+    {"Mappings", ComponentType::Mapping, "mapping"},
+    {"Conditions", ComponentType::Condition, "condition"},
+    {"Resources", ComponentType::Resource, "resource"},
+    {"Outputs", ComponentType::Output, "output"},
+}};
+
+class TemplateMapper {
+ public:
+  TemplateMapper(const SourceDocument& document, const std::string& stack, InfraModel& model,
+                 Diagnostics& warnings)
+      : document_(document), stack_(stack), model_(model), warnings_(warnings) {}
+
+  ComponentIndex map() {
+    checkIsTemplate();
+    // Validate the whole document before touching the model, so a failure leaves it unchanged.
+    std::vector<Component> entities;
+    for (auto it = document_.root.begin(); it != document_.root.end(); ++it) {
+      for (const auto& section : kEntitySections) {
+        if (it.key() == section.key) collectSection(section, it.value(), entities);
+      }
+    }
+    model_.addStack(stack_);
+    auto stackIndex = model_.addComponent(stackComponent());
+    std::vector<ComponentIndex> indices;
+    indices.reserve(entities.size());
+    for (auto& component : entities) {
+      auto index = model_.addComponent(std::move(component));
+      model_.addRelationship(
+          stackIndex, index,
+          Relationship{RelationshipKind::Structural, ReferenceKind::None, {}, {}});
+      indices.push_back(index);
+    }
+    for (auto index : indices) addDependencies(index);
+    return stackIndex;
+  }
+
+ private:
+  SourceLocation locate(const Path& path) const {
+    if (!document_.locations) return {};
+    return document_.locations->find(toPointer(path));
+  }
+
+  [[noreturn]] void fail(const Path& path, std::string message) const {
+    throw C2aError(ErrorKind::InvalidInput, locate(path), std::move(message));
+  }
+
+  void checkIsTemplate() const {
+    const auto& root = document_.root;
+    if (!root.is_object()) {
+      fail({}, "not a CloudFormation template: the document is not a mapping");
+    }
+    // `{}` is accepted as the empty template (the usual "before" of a first deployment).
+    if (root.empty()) return;
+    for (auto section : kTemplateSections) {
+      if (root.contains(section)) return;
+    }
+    fail({}, "not a CloudFormation template: no Resources");
+  }
+
+  Component stackComponent() const {
+    Component component;
+    component.type = ComponentType::Stack;
+    component.name = stack_.empty() ? "template" : stack_;
+    component.stack = stack_;
+    component.properties = Json::object();
+    for (auto key : kStackProperties) {
+      if (auto it = document_.root.find(key); it != document_.root.end()) {
+        component.properties[std::string(key)] = *it;
+      }
+    }
+    component.locations = document_.locations;
+    component.pointer = "";
+    return component;
+  }
+
+  void collectSection(const Section& section, const Json& entries, std::vector<Component>& out) {
+    if (!entries.is_object()) {
+      fail({std::string(section.key)}, fmt::format("{} is not a mapping", section.key));
+    }
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+      if (it.key().starts_with("Fn::ForEach::")) {
+        warnForEach(section, it.key());
+        continue;
+      }
+      Path path{std::string(section.key), it.key()};
+      Component component;
+      component.type = section.type;
+      component.name = it.key();
+      component.stack = stack_;
+      component.properties = entityProperties(section, it.key(), it.value(), path);
+      if (section.type == ComponentType::Resource) {
+        component.subtype = it.value().at("Type").get<std::string>();
+      }
+      component.locations = document_.locations;
+      component.pointer = toPointer(path);
+      out.push_back(std::move(component));
+    }
+  }
+
+  // Fn::ForEach is a macro of the AWS::LanguageExtensions transform, expanded by CloudFormation
+  // before deployment; what it makes is unknown here, so say it is left out rather than fail.
+  void warnForEach(const Section& section, const std::string& key) {
+    warnings_.push_back(Diagnostic{
+        ErrorKind::InvalidInput, locate({std::string(section.key), key}),
+        fmt::format("{} in {} is expanded by the AWS::LanguageExtensions transform, which c2a "
+                    "does not run: what it makes is left out of the analysis",
+                    key, section.key)});
+  }
+
+  Json entityProperties(const Section& section, const std::string& name, const Json& value,
+                        const Path& path) const {
+    // A condition is any expression; every other entity is a mapping.
+    if (section.type == ComponentType::Condition) return value;
+    if (!value.is_object()) fail(path, fmt::format("{} {} is not a mapping", section.what, name));
+    if (section.type != ComponentType::Resource) return value;
+    auto type = value.find("Type");
+    if (type == value.end()) fail(path, fmt::format("resource {} has no Type", name));
+    if (!type->is_string()) {
+      auto typePath = path;
+      typePath.emplace_back("Type");
+      fail(typePath, fmt::format("Type of resource {} is not a string", name));
+    }
+    Json properties = value;
+    properties.erase("Type");  // it is the component's subtype
+    return properties;
+  }
+
+  void addDependencies(ComponentIndex source) {
+    const auto& component = model_.component(source);
+    std::vector<TemplateReference> references;
+    try {
+      references = entityReferences(component.type, component.properties);
+    } catch (const C2aError& error) {  // the walker knows no locations: point at the entity
+      throw C2aError(error.diagnostic().kind, component.location(), error.diagnostic().message);
+    }
+    for (auto& reference : references) {
+      if (reference.kind == ReferenceKind::ImportValue) continue;  // linkImports, across stacks
+      auto target = resolve(reference);
+      if (!target) {
+        warnMissing(model_.component(source), reference);
+        continue;
+      }
+      model_.addRelationship(
+          source, *target,
+          Relationship{RelationshipKind::Dependency, reference.kind,
+                       std::move(reference.sourcePath), std::move(reference.attribute)});
+    }
+  }
+
+  std::optional<ComponentIndex> resolve(const TemplateReference& reference) const {
+    switch (reference.kind) {
+      case ReferenceKind::Condition:
+        return model_.find(stack_, ComponentType::Condition, reference.target);
+      case ReferenceKind::FindInMap:
+        return model_.find(stack_, ComponentType::Mapping, reference.target);
+      case ReferenceKind::DependsOn:
+        return model_.find(stack_, ComponentType::Resource, reference.target);
+      default:  // Ref, GetAtt, Sub: a resource, or else a parameter
+        if (auto found = model_.find(stack_, ComponentType::Resource, reference.target)) {
+          return found;
+        }
+        return model_.find(stack_, ComponentType::Parameter, reference.target);
+    }
+  }
+
+  // SAM templates refer to resources their transform creates (`ServerlessRestApi`): say so, go on.
+  void warnMissing(const Component& source, const TemplateReference& reference) {
+    std::string_view targetWhat = reference.kind == ReferenceKind::Condition   ? "condition "
+                                  : reference.kind == ReferenceKind::FindInMap ? "mapping "
+                                                                               : "";
+    std::string where = fmt::format("{} {}", whatOf(source.type), source.name);
+    if (!reference.sourcePath.empty()) where += ": " + toDotted(reference.sourcePath);
+    warnings_.push_back(
+        Diagnostic{ErrorKind::InvalidInput, source.location(reference.valuePath),
+                   fmt::format("{} refers to {}{}, which is not defined in the template", where,
+                               targetWhat, reference.target)});
+  }
+
+  static std::string_view whatOf(ComponentType type) {
+    for (const auto& section : kEntitySections) {
+      if (section.type == type) return section.what;
+    }
+    return "component";
+  }
+
+  const SourceDocument& document_;
+  const std::string& stack_;
+  InfraModel& model_;
+  Diagnostics& warnings_;
+};
+
+}  // namespace
+
+ComponentIndex mapTemplate(const SourceDocument& document, const std::string& stack,
+                           InfraModel& model, Diagnostics& warnings) {
+  return TemplateMapper(document, stack, model, warnings).map();
+}
+
+}  // namespace c2a

@@ -1,0 +1,372 @@
+// YAML templates: yaml-cpp's event parser drives a builder that makes the same ordered JSON tree a
+// JSON template gives (short-form tags become their long form, scalars are typed by the YAML 1.2
+// core schema) and records where every value starts. Events rather than yaml-cpp's Node tree, so
+// that an alias is sized before it is copied: a billion-laughs document stops at the value limit
+// without first building what it expands to. yaml-cpp types stay in this file.
+#include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/model/error.h"
+#include "platform-mapping/cloudformation/source_document.h"
+#include "platform-mapping/cloudformation/source_positions.h"
+#include "platform-mapping/cloudformation/yaml_scalars.h"
+#include "platform-mapping/cloudformation/yaml_tags.h"
+
+namespace c2a {
+namespace {
+
+constexpr std::string_view kPlainTag = "?";   // yaml-cpp's tag of an untagged plain scalar
+constexpr std::string_view kQuotedTag = "!";  // ... and of an untagged quoted one
+
+Json scalarValue(const std::string& tag, const std::string& text) {
+  if (tag == kQuotedTag) return text;
+  if (isStandardTag(tag)) return resolveStandardTaggedScalar(tag, text);
+  // Plain, or an unknown local tag (`!Foo 12`), which is read as if untagged. yaml-cpp does not
+  // say whether a tagged scalar was quoted, so such a scalar is resolved like a plain one.
+  return resolvePlainScalar(text);
+}
+
+class TreeBuilder : public YAML::EventHandler {
+ public:
+  TreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
+              const TextPositions& positions, PositionLog& log)
+      : text_(text), file_(file), limits_(limits), positions_(positions), log_(log) {}
+
+  void OnDocumentStart(const YAML::Mark& /*mark*/) override {}
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    Slot slot = nextSlot(mark);
+    if (slot.isKey) {
+      takeKey(mark, "null", false, anchor);
+      return;
+    }
+    record(slot.pointer, slot.at, slot.quiet);
+    addLeaf(nullptr, 0, mark, anchor);
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& text) override {
+    Slot slot = nextSlot(mark);
+    if (slot.isKey) {
+      // Tags on keys mean nothing to CloudFormation; only a plain `<<` is a merge key.
+      takeKey(mark, text, tag == kPlainTag && text == "<<", anchor);
+      return;
+    }
+    record(slot.pointer, slot.at, slot.quiet);
+    std::optional<std::string> repaired;
+    if (text.empty() && tag != kPlainTag && mark.pos >= 0) {
+      repaired = blankMultiLineQuotedScalar(
+          text_.substr(std::min(static_cast<std::size_t>(mark.pos), text_.size())));
+    }
+    const std::string& value = repaired ? *repaired : text;
+    if (auto key = intrinsicKeyForTag(tag)) {
+      std::string inner = slot.pointer;
+      appendPointerSegment(inner, *key);
+      record(inner, mark, slot.quiet);
+      Json call = intrinsicFromScalar(*key, value);
+      int height = call.front().is_array() ? 2 : 1;
+      addLeaf(std::move(call), height, mark, anchor);
+      return;
+    }
+    addLeaf(scalarValue(tag, value), 0, mark, anchor);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto found = anchors_.find(anchor);
+    if (found == anchors_.end()) {
+      throw C2aError(ErrorKind::InvalidInput, locate(mark), "alias to an unknown anchor");
+    }
+    const Anchored& anchored = found->second;
+    Slot slot = nextSlot(mark);
+    if (slot.isKey) {
+      if (anchored.value.is_structured()) throw nonScalarKey(mark, anchored.value);
+      takeKey(
+          mark,
+          anchored.value.is_string() ? anchored.value.get<std::string>() : anchored.value.dump(),
+          false, 0);
+      return;
+    }
+    record(slot.pointer, slot.at, slot.quiet);
+    // A merge source's members land in the enclosing mapping, one level up.
+    int height = slot.isMerge ? std::max(0, anchored.height - 1) : anchored.height;
+    checkDepth(currentDepth() + height, mark);
+    countValues(anchored.values, mark, true);
+    deliver(anchored.value, height);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value /*style*/) override {
+    startContainer(mark, tag, anchor, Json::array());
+  }
+  void OnSequenceEnd() override { endContainer(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value /*style*/) override {
+    startContainer(mark, tag, anchor, Json::object());
+  }
+  void OnMapEnd() override { endContainer(); }
+
+  [[nodiscard]] bool hasRoot() const { return hasRoot_; }
+  Json takeRoot() { return std::move(root_); }
+
+  [[nodiscard]] SourceLocation locate(const YAML::Mark& mark) const {
+    if (mark.is_null() || mark.pos < 0) return SourceLocation{file_};
+    auto where = positions_.at(static_cast<std::size_t>(mark.pos));
+    return SourceLocation{file_, where.line, where.column};
+  }
+
+ private:
+  struct Anchored {
+    Json value;
+    std::size_t values;  // how many values a copy adds, aliases inside included
+    int height;          // levels of nesting it adds where it is copied
+  };
+  struct Merge {
+    Json source;
+    YAML::Mark at;  // the `<<` key, where merged members are located
+  };
+  struct Frame {
+    Json value;
+    std::string pointer;                 // of `value`, inside the wrapper of a short-form tag
+    std::optional<std::string> wrapper;  // "Fn::Sub" for `!Sub [...]`: the long form's key
+    int depth = 0;                       // JSON nesting of `value`
+    int parentDepth = 0;
+    int deepest = 0;  // deepest nesting reached inside, for anchor heights
+    YAML::anchor_t anchor = 0;
+    std::size_t valuesAtStart = 0;
+    bool quiet = false;  // inside a merge source: its positions are not the merged members'
+    // Mappings: the member being read.
+    bool expectKey = true;
+    std::string key;
+    YAML::Mark keyMark;
+    bool keyIsMerge = false;
+    std::vector<Merge> merges;
+    // Sequences.
+    std::size_t nextIndex = 0;
+  };
+  /// Where the value that starts now goes.
+  struct Slot {
+    std::string pointer;
+    YAML::Mark at;  // a member is located by its key
+    bool quiet = false;
+    bool isKey = false;
+    bool isMerge = false;
+  };
+
+  Slot nextSlot(const YAML::Mark& mark) const {
+    if (frames_.empty()) return Slot{"", mark};
+    const Frame& top = frames_.back();
+    Slot slot{top.pointer, mark, top.quiet};
+    if (top.value.is_object()) {
+      if (top.expectKey) {
+        slot.isKey = true;
+      } else if (top.keyIsMerge) {
+        slot.isMerge = true;
+        slot.quiet = true;
+      } else {
+        appendPointerSegment(slot.pointer, top.key);
+        slot.at = top.keyMark;
+      }
+    } else {
+      appendPointerSegment(slot.pointer, std::to_string(top.nextIndex));
+    }
+    return slot;
+  }
+
+  void record(const std::string& pointer, const YAML::Mark& at, bool quiet) {
+    if (quiet || at.pos < 0) return;
+    log_.add(pointer, positions_.at(static_cast<std::size_t>(at.pos)));
+  }
+
+  [[nodiscard]] int currentDepth() const { return frames_.empty() ? 0 : frames_.back().depth; }
+
+  void checkDepth(int depth, const YAML::Mark& mark) const {
+    if (depth > limits_.maxDepth) {
+      throw C2aError(ErrorKind::InvalidInput, locate(mark),
+                     fmt::format("nesting deeper than {} levels (--max-depth)", limits_.maxDepth));
+    }
+  }
+
+  void countValues(std::size_t count, const YAML::Mark& mark, bool viaAlias) {
+    values_ += count;
+    if (values_ <= limits_.maxNodes) return;
+    throw C2aError(
+        ErrorKind::InvalidInput, locate(mark),
+        viaAlias
+            ? fmt::format("document expands to more than {} values (YAML aliases; --max-nodes)",
+                          limits_.maxNodes)
+            : fmt::format("document has more than {} values (--max-nodes)", limits_.maxNodes));
+  }
+
+  C2aError nonScalarKey(const YAML::Mark& mark, const Json& key) const {
+    return C2aError(ErrorKind::InvalidInput, locate(mark),
+                    fmt::format("a mapping key must be a scalar, not a {}",
+                                key.is_object() ? "mapping" : "sequence"));
+  }
+
+  void takeKey(const YAML::Mark& mark, std::string text, bool isMerge, YAML::anchor_t anchor) {
+    if (anchor != 0) anchors_[anchor] = Anchored{text, 1, 0};
+    Frame& top = frames_.back();
+    top.key = std::move(text);
+    top.keyMark = mark;
+    top.keyIsMerge = isMerge;
+    top.expectKey = false;
+  }
+
+  /// A scalar, or a short-form tag on a scalar (`height` 1 or 2 then).
+  void addLeaf(Json value, int height, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    checkDepth(currentDepth() + height, mark);
+    std::size_t count = height == 0 ? 1 : height == 1 ? 2 : 2 + value.front().size();
+    countValues(count, mark, false);
+    if (anchor != 0) anchors_[anchor] = Anchored{value, count, height};
+    deliver(std::move(value), height);
+  }
+
+  void startContainer(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                      Json empty) {
+    Slot slot = nextSlot(mark);
+    if (slot.isKey) throw nonScalarKey(mark, empty);
+    record(slot.pointer, slot.at, slot.quiet);
+    Frame frame;
+    frame.value = std::move(empty);
+    frame.pointer = std::move(slot.pointer);
+    frame.anchor = anchor;
+    frame.valuesAtStart = values_;
+    frame.quiet = slot.quiet;
+    frame.parentDepth = currentDepth();
+    // An inline merge source's members land in the enclosing mapping, at its level.
+    frame.depth = slot.isMerge ? frame.parentDepth : frame.parentDepth + 1;
+    std::size_t count = 1;
+    frame.wrapper = intrinsicKeyForTag(tag);
+    if (frame.wrapper) {
+      appendPointerSegment(frame.pointer, *frame.wrapper);
+      record(frame.pointer, mark, slot.quiet);
+      ++frame.depth;
+      ++count;
+    }
+    frame.deepest = frame.depth;
+    checkDepth(frame.depth, mark);
+    countValues(count, mark, false);
+    frames_.push_back(std::move(frame));
+  }
+
+  void endContainer() {
+    Frame frame = std::move(frames_.back());
+    frames_.pop_back();
+    if (frame.value.is_object()) applyMerges(frame);
+    Json value = std::move(frame.value);
+    if (frame.wrapper) {
+      Json call = Json::object();
+      call[*frame.wrapper] = std::move(value);
+      value = std::move(call);
+    }
+    int height = frame.deepest - frame.parentDepth;
+    if (frame.anchor != 0) {
+      anchors_[frame.anchor] = Anchored{value, values_ - frame.valuesAtStart, height};
+    }
+    deliver(std::move(value), height);
+  }
+
+  /// `<<: *base` (or a list of them): members of the merged mappings that the mapping does not
+  /// set itself, the first merged mapping winning over later ones.
+  void applyMerges(Frame& frame) {
+    for (Merge& merge : frame.merges) {
+      for (auto& [key, value] : merge.source.items()) {
+        if (frame.value.contains(key)) continue;
+        if (!frame.quiet) {
+          std::string pointer = frame.pointer;
+          appendPointerSegment(pointer, key);
+          record(pointer, merge.at, false);
+        }
+        frame.value[key] = std::move(value);
+      }
+    }
+  }
+
+  void deliver(Json value, int height) {
+    if (frames_.empty()) {
+      root_ = std::move(value);
+      hasRoot_ = true;
+      return;
+    }
+    Frame& top = frames_.back();
+    top.deepest = std::max(top.deepest, top.depth + height);
+    if (top.value.is_array()) {
+      top.value.push_back(std::move(value));
+      ++top.nextIndex;
+      return;
+    }
+    top.expectKey = true;
+    if (top.keyIsMerge) {
+      addMerge(top, std::move(value));
+    } else {
+      // A duplicate key keeps its first place in the order and takes the last value.
+      top.value[top.key] = std::move(value);
+    }
+  }
+
+  void addMerge(Frame& top, Json source) {
+    bool valid = source.is_object() ||
+                 (source.is_array() && std::all_of(source.begin(), source.end(),
+                                                   [](const Json& j) { return j.is_object(); }));
+    if (!valid) {
+      throw C2aError(ErrorKind::InvalidInput, locate(top.keyMark),
+                     "a merge key (<<) takes a mapping or a list of mappings");
+    }
+    if (source.is_object()) {
+      top.merges.push_back(Merge{std::move(source), top.keyMark});
+    } else {
+      for (Json& each : source) top.merges.push_back(Merge{std::move(each), top.keyMark});
+    }
+  }
+
+  std::string_view text_;
+  const std::string& file_;
+  const ReadLimits& limits_;
+  const TextPositions& positions_;
+  PositionLog& log_;
+  std::vector<Frame> frames_;
+  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::size_t values_ = 0;
+  Json root_;
+  bool hasRoot_ = false;
+};
+
+}  // namespace
+
+SourceDocument readYaml(std::string_view text, const std::string& file, const ReadLimits& limits) {
+  std::string_view body = withoutByteOrderMark(text);
+  TextPositions positions(body);
+  PositionLog log;
+  TreeBuilder builder(body, file, limits, positions, log);
+  std::istringstream stream{std::string(body)};
+  try {
+    YAML::Parser parser(stream);
+    // Only the first document of a multi-document stream is read.
+    parser.HandleNextDocument(builder);
+  } catch (const YAML::DeepRecursion& error) {
+    throw C2aError(ErrorKind::InvalidInput, builder.locate(error.mark),
+                   "nesting deeper than the YAML parser allows (--max-depth)");
+  } catch (const YAML::Exception& error) {
+    throw C2aError(ErrorKind::InvalidInput, builder.locate(error.mark),
+                   "invalid YAML: " + error.msg);
+  }
+  // A document of only comments or `---` gives no value or a null one: nothing to read.
+  if (!builder.hasRoot()) throw C2aError(ErrorKind::InvalidInput, {file}, "empty document");
+  Json root = builder.takeRoot();
+  if (root.is_null()) throw C2aError(ErrorKind::InvalidInput, {file}, "empty document");
+  return SourceDocument{std::move(root), std::move(log).toTable(file)};
+}
+
+}  // namespace c2a

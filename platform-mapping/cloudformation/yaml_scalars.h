@@ -1,0 +1,31 @@
+#pragma once
+// Private to the YAML reader: what a YAML scalar means as a JSON value.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/model/json.h"
+
+namespace c2a {
+
+/// A plain (unquoted, untagged) scalar resolved with the YAML 1.2 core schema: null, booleans
+/// (true/True/TRUE, false/...), integers (decimal, 0x hex, 0o octal), floats (1.5, 1e3, .inf,
+/// .nan), else a string. YAML 1.1 words such as yes/no/on/off stay strings, as CloudFormation
+/// keeps them.
+Json resolvePlainScalar(const std::string& text);
+
+/// A scalar with a standard tag (`!!str 123` is the string "123", `!!int "7"` the number 7).
+/// `tag` is the full form yaml-cpp gives (`tag:yaml.org,2002:str`). Content the tag cannot
+/// express (`!!int abc`) is resolved as if it were plain.
+Json resolveStandardTaggedScalar(std::string_view tag, const std::string& text);
+
+/// True for tags in the `tag:yaml.org,2002:` namespace (written `!!str`, `!!int`, ...).
+bool isStandardTag(std::string_view tag);
+
+/// yaml-cpp 0.7 reads a quoted scalar that holds only blanks and two or more line breaks as ""
+/// (`'\n\n  '` should be "\n": line folding keeps one break per empty line), which turns a
+/// `Fn::Join` delimiter written that way into nothing. `source` is the text from the scalar's
+/// start (its tag or anchor, if any); gives the right value when it is such a scalar.
+std::optional<std::string> blankMultiLineQuotedScalar(std::string_view source);
+
+}  // namespace c2a

@@ -1,0 +1,37 @@
+#include "platform-mapping/input.h"
+
+#include <filesystem>
+
+#include "platform-mapping/cdk/cloud_assembly.h"
+#include "platform-mapping/cdk/constructs.h"
+#include "platform-mapping/cloudformation/source_document.h"
+#include "platform-mapping/cloudformation/template_mapper.h"
+
+namespace c2a {
+
+InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnostics& warnings) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto status = fs::status(path, ec);
+  if (!fs::exists(status)) {
+    bool absent = !ec || ec == std::errc::no_such_file_or_directory;
+    throw C2aError(ErrorKind::MissingInput, {path},
+                   absent ? "no such file or directory" : "cannot access: " + ec.message());
+  }
+
+  InfraModel model;
+  if (fs::is_directory(status)) {
+    mapCloudAssembly(path, limits, model, warnings);
+  } else {
+    auto document = readSourceFile(path, limits);
+    ComponentIndex stack = mapTemplate(document, "", model, warnings);
+    model.addStack("");
+    // A template CDK synthesized carries the construct paths too, wherever it is read from.
+    addConstructs(model, "", stack);
+  }
+  // Once, after every stack is in: an import may name an export of any stack of the assembly.
+  linkImports(model);
+  return model;
+}
+
+}  // namespace c2a

@@ -1,0 +1,52 @@
+#include "model-diffing/similarity.h"
+
+#include <gtest/gtest.h>
+
+namespace c2a::diffing {
+namespace {
+
+TEST(Weight, CountsPrimitivesAndKeys) {
+  // Seed 002: {"b": "string", "c": "string"} weighs 4 (two keys, two values).
+  EXPECT_DOUBLE_EQ(weight(Json::parse(R"({"b":"string","c":"string"})")), 4);
+  EXPECT_DOUBLE_EQ(weight(Json("x")), 1);
+  EXPECT_DOUBLE_EQ(weight(Json::parse("[1, 2, 3]")), 3);
+}
+
+TEST(Similarity, IsSeed002sWeightedAverage) {
+  auto before = Json::parse(R"({"a":{"b":"string","c":"string"},"d":"string"})");
+  auto after = Json::parse(R"({"a":{"b":"string","c":"string"},"d":"str"})");
+  double d = stringSimilarity("string", "str");
+  EXPECT_GT(d, 0.0);
+  EXPECT_LT(d, 1.0);
+  EXPECT_DOUBLE_EQ(similarity(before, after), 1.0 * 4 / 5 + d * 1 / 5);
+}
+
+TEST(StringSimilarity, IsGraded) {
+  EXPECT_DOUBLE_EQ(stringSimilarity("same", "same"), 1);
+  EXPECT_DOUBLE_EQ(stringSimilarity("abcd", "wxyz"), 0);
+  EXPECT_DOUBLE_EQ(stringSimilarity("night", "nacht"), 0.25);  // shares "ht" of 4 + 4 bigrams
+  EXPECT_GT(stringSimilarity("orders-queue", "orders-queue-2"),
+            stringSimilarity("orders-queue", "billing-topic"));
+}
+
+TEST(Similarity, ArrayOrderDoesNotMatter) {
+  EXPECT_DOUBLE_EQ(similarity(Json::parse(R"([1, "two", {"x": 3}])"),
+                              Json::parse(R"([{"x": 3}, 1, "two"])")),
+                   1);
+}
+
+TEST(Similarity, ScalarsCompareAsCloudFormationSeesThem) {
+  EXPECT_DOUBLE_EQ(similarity(Json(5), Json("5")), 1);
+  EXPECT_DOUBLE_EQ(similarity(Json(true), Json("true")), 1);
+  EXPECT_DOUBLE_EQ(similarity(Json(10), Json(100)), 0);
+}
+
+TEST(Similarity, MissingKeysCountAgainst) {
+  auto a = Json::parse(R"({"x": 1, "y": 2})");
+  auto b = Json::parse(R"({"x": 1})");
+  EXPECT_DOUBLE_EQ(similarity(a, b), 0.5);
+  EXPECT_DOUBLE_EQ(similarity(Json::object(), Json::object()), 1);
+}
+
+}  // namespace
+}  // namespace c2a::diffing

@@ -1,0 +1,393 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "engine/model/error.h"
+#include "platform-mapping/cloudformation/source_document.h"
+
+namespace c2a {
+namespace {
+
+SourceDocument read(const std::string& text, const ReadLimits& limits = {}) {
+  return readYaml(text, "t.yaml", limits);
+}
+
+/// The value of `v` in the one-member document `v: <yaml>`.
+Json valueOf(const std::string& yaml) {
+  return read("v: " + yaml + "\n").root["v"];
+}
+
+Diagnostic failure(const std::string& text, const ReadLimits& limits = {}) {
+  try {
+    read(text, limits);
+  } catch (const C2aError& error) {
+    return error.diagnostic();
+  }
+  ADD_FAILURE() << "no error for: " << text;
+  return {};
+}
+
+std::string where(const SourceDocument& doc, const std::string& pointer) {
+  return doc.locations->find(pointer).str();
+}
+
+TEST(YamlReader, RecordsTheKeyPositionOfMembersAtEveryDepth) {
+  auto doc = read(
+      "Resources:\n"
+      "  Bucket:\n"
+      "    Type: AWS::S3::Bucket\n"
+      "    Properties:\n"
+      "      Tags:\n"
+      "        - Key: a\n"
+      "          Value: [x, {k: 1}]\n"
+      "        -   Key: b\n");
+  EXPECT_EQ(where(doc, ""), "t.yaml:1:1");
+  EXPECT_EQ(where(doc, "/Resources"), "t.yaml:1:1");
+  EXPECT_EQ(where(doc, "/Resources/Bucket"), "t.yaml:2:3");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Type"), "t.yaml:3:5");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags"), "t.yaml:5:7");
+  // A block mapping starts at its first key (yaml-cpp's mark), not at the `-` before it.
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/0"), "t.yaml:6:11");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/0/Key"), "t.yaml:6:11");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/0/Value"), "t.yaml:7:11");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/0/Value/0"), "t.yaml:7:19");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/0/Value/1"), "t.yaml:7:22");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/0/Value/1/k"), "t.yaml:7:23");
+  EXPECT_EQ(where(doc, "/Resources/Bucket/Properties/Tags/1/Key"), "t.yaml:8:13");
+}
+
+TEST(YamlReader, KeepsKeyOrder) {
+  auto doc = read("z: 1\na: 2\nm: {y: 1, b: 2}\n");
+  EXPECT_EQ(doc.root.dump(), R"({"z":1,"a":2,"m":{"y":1,"b":2}})");
+}
+
+TEST(YamlReader, EscapesPointerSegmentsAndCountsColumnsInCharacters) {
+  auto doc = read("a/b:\n  c~d: 1\n\"\xC3\xA9\": {k: 2}\n");
+  EXPECT_EQ(where(doc, "/a~1b/c~0d"), "t.yaml:2:3");
+  EXPECT_EQ(where(doc, "/\xC3\xA9/k"), "t.yaml:3:7");
+}
+
+TEST(YamlReader, CoreSchemaScalars) {
+  EXPECT_EQ(valueOf("123"), Json(123));
+  EXPECT_EQ(valueOf("123").type(), Json::value_t::number_integer);
+  EXPECT_EQ(valueOf("\"123\""), Json("123"));
+  EXPECT_EQ(valueOf("'123'"), Json("123"));
+  EXPECT_EQ(valueOf("-7"), Json(-7));
+  EXPECT_EQ(valueOf("+7"), Json(7));
+  EXPECT_EQ(valueOf("0"), Json(0));
+  EXPECT_EQ(valueOf("0x1F"), Json(31));
+  EXPECT_EQ(valueOf("0o17"), Json(15));
+  EXPECT_EQ(valueOf("9223372036854775807"), Json(INT64_MAX));
+  EXPECT_EQ(valueOf("-9223372036854775808"), Json(INT64_MIN));
+  EXPECT_EQ(valueOf("9223372036854775808"), Json("9223372036854775808"));
+  EXPECT_EQ(valueOf("0x"), Json("0x"));
+  EXPECT_EQ(valueOf("1_000"), Json("1_000"));
+
+  EXPECT_EQ(valueOf("1.5"), Json(1.5));
+  EXPECT_EQ(valueOf("1.5").type(), Json::value_t::number_float);
+  EXPECT_EQ(valueOf("1e3"), Json(1000.0));
+  EXPECT_EQ(valueOf("1e3").type(), Json::value_t::number_float);
+  EXPECT_EQ(valueOf("-.5"), Json(-0.5));
+  EXPECT_EQ(valueOf("2."), Json(2.0));
+  EXPECT_EQ(valueOf(".inf"), Json(INFINITY));
+  EXPECT_EQ(valueOf("-.Inf"), Json(-INFINITY));
+  EXPECT_TRUE(std::isnan(valueOf(".NaN").get<double>()));
+  EXPECT_EQ(valueOf("1e999"), Json("1e999"));
+
+  for (const char* yes : {"true", "True", "TRUE"}) EXPECT_EQ(valueOf(yes), Json(true)) << yes;
+  for (const char* no : {"false", "False", "FALSE"}) EXPECT_EQ(valueOf(no), Json(false)) << no;
+  for (const char* null : {"null", "Null", "NULL", "~", ""}) {
+    EXPECT_EQ(valueOf(null), Json(nullptr)) << null;
+  }
+  // YAML 1.1 booleans are plain words in 1.2, as CloudFormation reads them.
+  for (const char* word : {"yes", "no", "on", "off", "y", "n", "Yes", "OFF", "tRUE"}) {
+    EXPECT_EQ(valueOf(word), Json(word)) << word;
+  }
+  EXPECT_EQ(valueOf("\"true\""), Json("true"));
+  EXPECT_EQ(valueOf("'null'"), Json("null"));
+}
+
+TEST(YamlReader, LeadingZerosAndVersionsStayStrings) {
+  EXPECT_EQ(valueOf("0123"), Json("0123"));
+  EXPECT_EQ(valueOf("012345678901"), Json("012345678901"));  // an account id
+  EXPECT_EQ(valueOf("-012"), Json("-012"));
+  EXPECT_EQ(valueOf("00.5"), Json("00.5"));
+  EXPECT_EQ(valueOf("0.5"), Json(0.5));
+  EXPECT_EQ(valueOf("1.0.0"), Json("1.0.0"));
+  EXPECT_EQ(valueOf("2010-09-09"), Json("2010-09-09"));
+  EXPECT_EQ(valueOf("10.0.0.0/16"), Json("10.0.0.0/16"));
+}
+
+TEST(YamlReader, StandardTagsKeepTheirMeaning) {
+  EXPECT_EQ(valueOf("!!str 123"), Json("123"));
+  EXPECT_EQ(valueOf("!!str true"), Json("true"));
+  EXPECT_EQ(valueOf("!!int \"42\""), Json(42));
+  EXPECT_EQ(valueOf("!!float 1"), Json(1.0));
+  EXPECT_EQ(valueOf("!!float 1").type(), Json::value_t::number_float);
+  EXPECT_EQ(valueOf("!!bool 'true'"), Json(true));
+  EXPECT_EQ(valueOf("!!null null"), Json(nullptr));
+  EXPECT_EQ(valueOf("!!map {a: 1}"), Json::parse(R"({"a": 1})"));
+  EXPECT_EQ(valueOf("!!seq [1]"), Json::parse("[1]"));
+  EXPECT_EQ(valueOf("!!int abc"), Json("abc"));
+}
+
+TEST(YamlReader, UnknownTagsAreReadAsIfUntagged) {
+  EXPECT_EQ(valueOf("!Foo bar"), Json("bar"));
+  EXPECT_EQ(valueOf("!Foo 12"), Json(12));
+  EXPECT_EQ(valueOf("!Foo [1, a]"), Json::parse(R"([1, "a"])"));
+  EXPECT_EQ(valueOf("!Foo {a: 1}"), Json::parse(R"({"a": 1})"));
+  EXPECT_EQ(valueOf("!<tag:example.com,2000:x> 1"), Json(1));
+}
+
+TEST(YamlReader, RefConditionAndGetAtt) {
+  EXPECT_EQ(valueOf("!Ref Bucket"), Json::parse(R"({"Ref": "Bucket"})"));
+  EXPECT_EQ(valueOf("!Ref 123"), Json::parse(R"({"Ref": "123"})"));
+  EXPECT_EQ(valueOf("!Condition IsProd"), Json::parse(R"({"Condition": "IsProd"})"));
+  EXPECT_EQ(valueOf("!GetAtt Bucket.Arn"), Json::parse(R"({"Fn::GetAtt": ["Bucket", "Arn"]})"));
+  EXPECT_EQ(valueOf("!GetAtt Db.Endpoint.Address"),
+            Json::parse(R"({"Fn::GetAtt": ["Db", "Endpoint.Address"]})"));
+  EXPECT_EQ(valueOf("!GetAtt [Db, Endpoint.Address]"),
+            Json::parse(R"({"Fn::GetAtt": ["Db", "Endpoint.Address"]})"));
+  EXPECT_EQ(valueOf("!GetAtt\n  - Bucket\n  - Arn"),
+            Json::parse(R"({"Fn::GetAtt": ["Bucket", "Arn"]})"));
+  EXPECT_EQ(valueOf("!GetAtt Lonely"), Json::parse(R"({"Fn::GetAtt": "Lonely"})"));
+}
+
+TEST(YamlReader, EveryFunctionTagBecomesItsLongForm) {
+  struct Case {
+    const char* yaml;
+    const char* json;
+  };
+  const Case cases[] = {
+      {"!Sub 'arn:${AWS::Partition}:s3:::${B}'",
+       R"({"Fn::Sub": "arn:${AWS::Partition}:s3:::${B}"})"},
+      {"!Sub ['${A}-x', {A: !Ref P}]", R"({"Fn::Sub": ["${A}-x", {"A": {"Ref": "P"}}]})"},
+      {"!Join [',', [a, b]]", R"({"Fn::Join": [",", ["a", "b"]]})"},
+      {"!If [C, 1, !Ref AWS::NoValue]", R"({"Fn::If": ["C", 1, {"Ref": "AWS::NoValue"}]})"},
+      {"!Equals [!Ref E, prod]", R"({"Fn::Equals": [{"Ref": "E"}, "prod"]})"},
+      {"!FindInMap [M, !Ref AWS::Region, Ami]",
+       R"({"Fn::FindInMap": ["M", {"Ref": "AWS::Region"}, "Ami"]})"},
+      {"!ImportValue shared-vpc", R"({"Fn::ImportValue": "shared-vpc"})"},
+      {"!ImportValue {'Fn::Sub': '${S}-vpc'}", R"({"Fn::ImportValue": {"Fn::Sub": "${S}-vpc"}})"},
+      {"!Select [0, !GetAZs '']", R"({"Fn::Select": [0, {"Fn::GetAZs": ""}]})"},
+      {"!Select [1, !GetAZs ]", R"({"Fn::Select": [1, {"Fn::GetAZs": ""}]})"},
+      {"!Split [',', !ImportValue list]", R"({"Fn::Split": [",", {"Fn::ImportValue": "list"}]})"},
+      {"!Base64 '#!/bin/bash'", R"({"Fn::Base64": "#!/bin/bash"})"},
+      {"!Cidr [10.0.0.0/16, 6, 5]", R"({"Fn::Cidr": ["10.0.0.0/16", 6, 5]})"},
+      {"!GetAZs us-east-1", R"({"Fn::GetAZs": "us-east-1"})"},
+      {"!And [!Condition A, !Not [!Condition B]]",
+       R"({"Fn::And": [{"Condition": "A"}, {"Fn::Not": [{"Condition": "B"}]}]})"},
+      {"!Or [!Equals [a, b], !Condition C]",
+       R"({"Fn::Or": [{"Fn::Equals": ["a", "b"]}, {"Condition": "C"}]})"},
+      {"!Transform {Name: AWS::Include, Parameters: {Location: s3://b/k}}",
+       R"({"Fn::Transform": {"Name": "AWS::Include", "Parameters": {"Location": "s3://b/k"}}})"},
+      {"!Length [a, b]", R"({"Fn::Length": ["a", "b"]})"},
+      {"!ToJsonString {a: 1}", R"({"Fn::ToJsonString": {"a": 1}})"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(valueOf(c.yaml), Json::parse(c.json)) << c.yaml;
+}
+
+TEST(YamlReader, NestedTagsInBlockForm) {
+  auto v = valueOf(
+      "\n"
+      "  !Join\n"
+      "    - ''\n"
+      "    - - !Ref A\n"
+      "      - !GetAtt B.Arn\n"
+      "      - !Sub\n"
+      "        - '${X}'\n"
+      "        - X: !Select [0, !Split ['/', !Ref C]]\n");
+  EXPECT_EQ(v, Json::parse(R"({"Fn::Join": ["", [{"Ref": "A"}, {"Fn::GetAtt": ["B", "Arn"]},
+      {"Fn::Sub": ["${X}", {"X": {"Fn::Select": [0, {"Fn::Split": ["/", {"Ref": "C"}]}]}}]}]]})"));
+}
+
+TEST(YamlReader, TaggedValuesAreLocated) {
+  auto doc = read(
+      "Bucket: !Ref Name\n"
+      "Parts: !Join\n"
+      "  - '-'\n"
+      "  - [a, !GetAtt X.Y]\n");
+  EXPECT_EQ(where(doc, "/Bucket"), "t.yaml:1:1");
+  EXPECT_EQ(where(doc, "/Bucket/Ref"), "t.yaml:1:9");
+  EXPECT_EQ(where(doc, "/Parts"), "t.yaml:2:1");
+  EXPECT_EQ(where(doc, "/Parts/Fn::Join"), "t.yaml:2:8");
+  EXPECT_EQ(where(doc, "/Parts/Fn::Join/0"), "t.yaml:3:5");
+  EXPECT_EQ(where(doc, "/Parts/Fn::Join/1/1"), "t.yaml:4:9");
+  EXPECT_EQ(where(doc, "/Parts/Fn::Join/1/1/Fn::GetAtt"), "t.yaml:4:9");
+}
+
+TEST(YamlReader, AnchorsAndAliasesCopyTheValue) {
+  auto doc = read("a: &x {k: [1, !Ref R]}\nb: *x\nc: &s text\nd: *s\n");
+  EXPECT_EQ(doc.root["b"], doc.root["a"]);
+  EXPECT_EQ(doc.root["d"], Json("text"));
+  EXPECT_EQ(where(doc, "/b"), "t.yaml:2:1");
+  EXPECT_EQ(where(doc, "/b/k/0"), "t.yaml:2:1");  // copied values point at the alias
+}
+
+TEST(YamlReader, MergeKeysAddMembersNotAlreadyPresent) {
+  auto doc = read(
+      "base: &base {Runtime: python3.12, Timeout: 30, MemorySize: 128}\n"
+      "extra: &extra {Timeout: 60, Tracing: Active}\n"
+      "fn:\n"
+      "  Handler: index.handler\n"
+      "  Timeout: 10\n"
+      "  <<: [*base, *extra]\n"
+      "inline:\n"
+      "  <<: {a: 1, b: 2}\n"
+      "  b: 3\n"
+      "quoted:\n"
+      "  '<<': 1\n");
+  EXPECT_EQ(doc.root["fn"].dump(),
+            R"({"Handler":"index.handler","Timeout":10,"Runtime":"python3.12","MemorySize":128,)"
+            R"("Tracing":"Active"})");
+  EXPECT_EQ(doc.root["inline"].dump(), R"({"b":3,"a":1})");
+  EXPECT_EQ(doc.root["quoted"].dump(), R"({"<<":1})");
+  EXPECT_EQ(where(doc, "/fn/Timeout"), "t.yaml:5:3");
+  EXPECT_EQ(where(doc, "/fn/Runtime"), "t.yaml:6:3");
+  EXPECT_EQ(where(doc, "/inline/b"), "t.yaml:9:3");
+}
+
+TEST(YamlReader, MergeKeyNeedsMappings) {
+  auto error = failure("a:\n  <<: [1, 2]\n");
+  EXPECT_EQ(error.where.str(), "t.yaml:2:3");
+  EXPECT_EQ(error.message, "a merge key (<<) takes a mapping or a list of mappings");
+}
+
+TEST(YamlReader, BillionLaughsFailsAtTheValueLimit) {
+  std::string text = "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int level = 1; level <= 9; ++level) {
+    std::string name = "l";
+    name += std::to_string(level);
+    text += name + ": &" + name + " [";
+    for (int i = 0; i < 9; ++i) {
+      if (i > 0) text += ", ";
+      text += "*l";
+      text += std::to_string(level - 1);
+    }
+    text += "]\n";
+  }
+  ReadLimits limits;
+  limits.maxNodes = 100'000;
+  auto error = failure(text, limits);
+  EXPECT_EQ(error.kind, ErrorKind::InvalidInput);
+  EXPECT_EQ(error.message,
+            "document expands to more than 100000 values (YAML aliases; --max-nodes)");
+  EXPECT_EQ(error.where.line, 6);  // l5 holds 9^6 values: the first level over the limit
+  // With the default limit it fails too, without exhausting memory first.
+  EXPECT_NE(failure(text).message.find("--max-nodes"), std::string::npos);
+}
+
+TEST(YamlReader, MoreValuesThanTheLimitFail) {
+  ReadLimits limits;
+  limits.maxNodes = 4;
+  EXPECT_NO_THROW(read("a: 1\nb: [2]\n", limits));  // map, 1, sequence, 2
+  auto error = failure("a: 1\nb: [2, 3]\n", limits);
+  EXPECT_EQ(error.where.str(), "t.yaml:2:8");
+  EXPECT_EQ(error.message, "document has more than 4 values (--max-nodes)");
+}
+
+TEST(YamlReader, NestingBeyondTheDepthLimitFails) {
+  EXPECT_NO_THROW(read(std::string(128, '[') + std::string(128, ']')));
+  auto error = failure("a:\n  " + std::string(200, '[') + std::string(200, ']'));
+  EXPECT_EQ(error.where.str(), "t.yaml:2:130");  // the root mapping is level 1
+  EXPECT_EQ(error.message, "nesting deeper than 128 levels (--max-depth)");
+
+  ReadLimits shallow;
+  shallow.maxDepth = 2;
+  EXPECT_NO_THROW(read("a: [1]\n", shallow));
+  EXPECT_EQ(failure("a: !Ref X\nb: !Sub [x, {}]\n", shallow).where.str(), "t.yaml:2:4");
+  // An alias counts the levels of what it copies.
+  EXPECT_EQ(failure("- &x [1]\n- [*x]\n", shallow).where.str(), "t.yaml:2:4");
+}
+
+TEST(YamlReader, YamlCppsOwnDepthGuardIsReportedAsAnError) {
+  ReadLimits deep;
+  deep.maxDepth = 100'000;
+  auto error = failure(std::string(5000, '[') + std::string(5000, ']'), deep);
+  EXPECT_EQ(error.kind, ErrorKind::InvalidInput);
+  EXPECT_EQ(error.message, "nesting deeper than the YAML parser allows (--max-depth)");
+  EXPECT_TRUE(error.where.known());
+}
+
+TEST(YamlReader, SyntaxErrorsAreLocated) {
+  auto error = failure("Resources:\n  A:\n    Type: [x, y\n  B: 1\n");
+  EXPECT_EQ(error.kind, ErrorKind::InvalidInput);
+  EXPECT_TRUE(error.where.known());
+  EXPECT_EQ(error.where.file, "t.yaml");
+  EXPECT_EQ(error.message.rfind("invalid YAML: ", 0), 0u) << error.message;
+
+  auto badIndent = failure("a:\n  b: 1\n c: 2\n");
+  EXPECT_EQ(badIndent.where.line, 3);
+  EXPECT_EQ(badIndent.message, "invalid YAML: end of map not found");
+
+  auto undefined = failure("a: *nothing\n");
+  EXPECT_EQ(undefined.where.str(), "t.yaml:1:4");
+}
+
+TEST(YamlReader, NonScalarKeysFailAtTheKey) {
+  auto flow = failure("a: 1\nb: {[x, y]: 1}\n");
+  EXPECT_EQ(flow.where.str(), "t.yaml:2:5");
+  EXPECT_EQ(flow.message, "a mapping key must be a scalar, not a sequence");
+
+  auto block = failure("? {k: v}\n: 1\n");
+  EXPECT_EQ(block.where.str(), "t.yaml:1:3");
+  EXPECT_EQ(block.message, "a mapping key must be a scalar, not a mapping");
+
+  auto alias = failure("a: &m {k: v}\n*m : 1\n");
+  EXPECT_EQ(alias.where.str(), "t.yaml:2:1");
+}
+
+TEST(YamlReader, ScalarKeysKeepTheirText) {
+  auto doc = read("123: a\ntrue: b\n0x10: c\n\"q\": d\n");
+  EXPECT_EQ(doc.root.dump(), R"({"123":"a","true":"b","0x10":"c","q":"d"})");
+}
+
+TEST(YamlReader, DuplicateKeysKeepTheLastValueAndItsPosition) {
+  auto doc = read("a: 1\nb: 2\na: {x: 3}\n");
+  EXPECT_EQ(doc.root.dump(), R"({"a":{"x":3},"b":2})");
+  EXPECT_EQ(where(doc, "/a"), "t.yaml:3:1");
+}
+
+TEST(YamlReader, EmptyDocuments) {
+  for (const char* text : {"", "\n\n", "# only a comment\n", "---\n", "--- # c\n...\n", "~\n"}) {
+    EXPECT_EQ(failure(text).message, "empty document") << text;
+  }
+}
+
+TEST(YamlReader, OnlyTheFirstDocumentIsRead) {
+  auto doc = read("a: 1\n---\nb: [unclosed\n");
+  EXPECT_EQ(doc.root.dump(), R"({"a":1})");
+}
+
+TEST(YamlReader, SkipsAByteOrderMark) {
+  auto doc = read(
+      "\xEF\xBB\xBF"
+      "a: 1\nb: 2\n");
+  EXPECT_EQ(doc.root.dump(), R"({"a":1,"b":2})");
+  EXPECT_EQ(where(doc, "/a"), "t.yaml:1:1");
+  EXPECT_EQ(where(doc, "/b"), "t.yaml:2:1");
+}
+
+TEST(YamlReader, BlockScalarsAndCrLf) {
+  auto doc = read("a: |\r\n  line 1\r\n  line 2\r\nb: >-\r\n  folded\r\n  text\r\nc: 3\r\n");
+  EXPECT_EQ(doc.root["a"], Json("line 1\nline 2\n"));
+  EXPECT_EQ(doc.root["b"], Json("folded text"));
+  EXPECT_EQ(where(doc, "/c"), "t.yaml:7:1");
+}
+
+// yaml-cpp 0.7 reads these as "": the reader repairs them (seen as Fn::Join delimiters).
+TEST(YamlReader, QuotedScalarsOfOnlyLineBreaksKeepThem) {
+  EXPECT_EQ(valueOf("'\n\n    '"), Json("\n"));
+  EXPECT_EQ(valueOf("\"\n\n\n    \""), Json("\n\n"));
+  EXPECT_EQ(valueOf("' \t\r\n\r\n  '"), Json("\n"));
+  EXPECT_EQ(valueOf("'\n    '"), Json(" "));  // one break folds to a space
+  EXPECT_EQ(valueOf("''"), Json(""));
+  EXPECT_EQ(valueOf("!Sub '\n\n    '"), Json::parse(R"({"Fn::Sub": "\n"})"));
+  EXPECT_EQ(valueOf("&a '\n\n    '"), Json("\n"));
+  auto doc = read("Fn::Join:\n- '\n\n  '\n- [a, b]\n");
+  EXPECT_EQ(doc.root["Fn::Join"][0], Json("\n"));
+}
+
+}  // namespace
+}  // namespace c2a
