@@ -124,34 +124,30 @@ class Propagator {
 
   void mappingChanged(ComponentIndex mapping, const Operation& cause) {
     const auto& name = after_.component(mapping).name;
-    auto beforeIndex = cause.before;
     forEachIncoming(mapping, [&](ComponentIndex source, const Relationship& edge) {
       if (edge.reference != ReferenceKind::FindInMap) return;
-      if (beforeIndex && !readsChangedEntry(source, edge.sourcePath, mapping, *beforeIndex, name)) {
-        return;
-      }
+      if (!readsEntry(source, edge.sourcePath, name, cause.property->path)) return;
       propagateTo(source, edge.sourcePath, cause, "mapping " + name + " changes");
     });
   }
 
-  // False only when every lookup of the mapping at that property uses literal keys whose value is
-  // the same before and after: an edit elsewhere in the mapping does not touch this property.
-  bool readsChangedEntry(ComponentIndex source, const Path& path, ComponentIndex mapping,
-                         ComponentIndex mappingBefore, const std::string& name) {
+  // Whether a lookup of the mapping at that property can read the changed entry: each key of
+  // Fn::FindInMap must equal the entry's key at that level, unless it is only known at deploy
+  // time (a Ref to the region, say), which may be anything.
+  bool readsEntry(ComponentIndex source, const Path& path, const std::string& name,
+                  const Path& changed) {
     const Json* value = valueAt(after_.component(source).properties, path);
     if (value == nullptr) return true;
     std::vector<const Json*> uses;
     findInMapUses(*value, name, uses);
     if (uses.empty()) return true;
-    const auto& now = after_.component(mapping).properties;
-    const auto& then = changes_.before().component(mappingBefore).properties;
     for (const auto* args : uses) {
-      if (args->size() != 3 || !(*args)[1].is_string() || !(*args)[2].is_string()) return true;
-      Path entry{(*args)[1].get<std::string>(), (*args)[2].get<std::string>()};
-      const Json* a = valueAt(then, entry);
-      const Json* b = valueAt(now, entry);
-      if ((a == nullptr) != (b == nullptr)) return true;
-      if (a != nullptr && !equivalent(*a, *b)) return true;
+      bool possible = true;
+      for (std::size_t level = 0; level < 2 && level < changed.size(); ++level) {
+        const Json& key = args->size() > level + 1 ? (*args)[level + 1] : Json();
+        if (key.is_string() && key.get<std::string>() != changed[level]) possible = false;
+      }
+      if (possible) return true;
     }
     return false;
   }

@@ -68,7 +68,12 @@ std::string propertyLine(const Operation& op) {
       line = fmt::format("> {} moved from {}", path, terminalSafe(toDotted(p.oldPath)));
       break;
     case PropertyOperationType::Update:
-      line = fmt::format("~ {}: {} -> {}", path, shortValue(p.oldValue), shortValue(p.newValue));
+      // A propagated update keeps its text; what changes is the value it resolves to.
+      if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
+        line = fmt::format("~ {}: {} (resolves to a new value)", path, shortValue(p.newValue));
+      } else {
+        line = fmt::format("~ {}: {} -> {}", path, shortValue(p.oldValue), shortValue(p.newValue));
+      }
       break;
   }
   if (p.updateType != UpdateType::Mutable) line += fmt::format("  ({})", toString(p.updateType));
