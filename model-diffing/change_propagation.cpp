@@ -78,7 +78,7 @@ class Propagator {
     if (component.type == ComponentType::Resource && replaced) {
       std::string reason = "refers to " + component.name + ", which is " +
                            (op.type == OperationType::Rename ? "renamed (a new resource)" : "replaced");
-      forEachValueReference(target, op, reason);
+      forEachValueReference(target, op, reason, op.certainty);
       return;
     }
     if (op.type != OperationType::Update || !op.property) return;
@@ -86,8 +86,10 @@ class Propagator {
 
     switch (component.type) {
       case ComponentType::Parameter:
+        // The value deployed may be passed at deploy time instead of the default: possible.
         if (!path.empty() && path[0] == "Default") {
-          forEachValueReference(target, op, "parameter " + component.name + " default changes");
+          forEachValueReference(target, op, "parameter " + component.name + " default changes",
+                                Certainty::Possible);
         }
         break;
       case ComponentType::Mapping: mappingChanged(target, op); break;
@@ -98,7 +100,7 @@ class Propagator {
           if (edge.reference == ReferenceKind::ImportValue ||
               edge.reference == ReferenceKind::NestedStackOutput) {
             propagateTo(source, edge.sourcePath, op,
-                        "reads output " + component.name + ", which changes");
+                        "reads output " + component.name + ", which changes", op.certainty);
           }
         });
         break;
@@ -116,40 +118,55 @@ class Propagator {
   }
 
   void forEachValueReference(ComponentIndex target, const Operation& cause,
-                             const std::string& reason) {
+                             const std::string& reason, Certainty certainty) {
     forEachIncoming(target, [&](ComponentIndex source, const Relationship& edge) {
-      if (carriesValue(edge.reference)) propagateTo(source, edge.sourcePath, cause, reason);
+      if (carriesValue(edge.reference)) {
+        propagateTo(source, edge.sourcePath, cause, reason, certainty);
+      }
     });
   }
 
   void mappingChanged(ComponentIndex mapping, const Operation& cause) {
+    // An entry only added or removed cannot change what a deployed lookup read: the lookup
+    // succeeded, so it used keys that exist on both sides.
+    if (cause.property->operation != PropertyOperationType::Update) return;
     const auto& name = after_.component(mapping).name;
     forEachIncoming(mapping, [&](ComponentIndex source, const Relationship& edge) {
       if (edge.reference != ReferenceKind::FindInMap) return;
-      if (!readsEntry(source, edge.sourcePath, name, cause.property->path)) return;
-      propagateTo(source, edge.sourcePath, cause, "mapping " + name + " changes");
+      auto reads = readsEntry(source, edge.sourcePath, name, cause.property->path);
+      if (reads == Lookup::Never) return;
+      propagateTo(source, edge.sourcePath, cause, "mapping " + name + " changes",
+                  reads == Lookup::Surely ? cause.certainty : Certainty::Possible);
     });
   }
 
-  // Whether a lookup of the mapping at that property can read the changed entry: each key of
-  // Fn::FindInMap must equal the entry's key at that level, unless it is only known at deploy
-  // time (a Ref to the region, say), which may be anything.
-  bool readsEntry(ComponentIndex source, const Path& path, const std::string& name,
-                  const Path& changed) {
+  enum class Lookup { Never, Maybe, Surely };
+
+  // Whether a lookup of the mapping at that property reads the changed entry: each key of
+  // Fn::FindInMap must equal the entry's key at that level. A key known only at deploy time
+  // (a Ref to the region, say) may be anything: then it maybe reads it.
+  Lookup readsEntry(ComponentIndex source, const Path& path, const std::string& name,
+                    const Path& changed) {
     const Json* value = valueAt(after_.component(source).properties, path);
-    if (value == nullptr) return true;
+    if (value == nullptr) return Lookup::Maybe;
     std::vector<const Json*> uses;
     findInMapUses(*value, name, uses);
-    if (uses.empty()) return true;
+    if (uses.empty()) return Lookup::Maybe;
+    Lookup result = Lookup::Never;
     for (const auto* args : uses) {
-      bool possible = true;
+      Lookup use = Lookup::Surely;
       for (std::size_t level = 0; level < 2 && level < changed.size(); ++level) {
         const Json& key = args->size() > level + 1 ? (*args)[level + 1] : Json();
-        if (key.is_string() && key.get<std::string>() != changed[level]) possible = false;
+        if (!key.is_string()) {
+          if (use == Lookup::Surely) use = Lookup::Maybe;
+        } else if (key.get<std::string>() != changed[level]) {
+          use = Lookup::Never;
+        }
       }
-      if (possible) return true;
+      if (use == Lookup::Surely) return use;
+      if (use == Lookup::Maybe) result = Lookup::Maybe;
     }
-    return false;
+    return result;
   }
 
   void conditionChanged(ComponentIndex condition, const Operation& cause, const std::string& name) {
@@ -168,9 +185,11 @@ class Propagator {
           return;
         }
         bool attribute = edge.sourcePath.size() == 1 && edge.sourcePath[0] == "Condition";
+        // Conditions are not evaluated: whether the value flips is a possibility.
         propagateTo(source, edge.sourcePath, cause,
                     attribute ? "condition " + name + " changes: it may be created or deleted"
-                              : "condition " + name + " changes");
+                              : "condition " + name + " changes",
+                    Certainty::Possible);
       });
     }
   }
@@ -187,12 +206,13 @@ class Propagator {
       }
       forEachValueReference(parameter, cause,
                             "nested stack parameter " + after_.component(parameter).name +
-                                " changes");
+                                " changes",
+                            cause.certainty);
     });
   }
 
   void propagateTo(ComponentIndex source, const Path& path, const Operation& cause,
-                   const std::string& reason) {
+                   const std::string& reason, Certainty certainty) {
     const auto& component = after_.component(source);
     if (path.empty()) return;
     // A new or renamed resource is created from scratch; it reads the new values at creation.
@@ -221,6 +241,7 @@ class Propagator {
                             : UpdateType::Mutable;
     op.property = std::move(change);
     op.propagated = cause.after != source;
+    op.certainty = certainty;
     op.cause = Cause{cause.id, reason};
     auto k = changes_.add(std::move(op));
     queue_.push_back(k);
@@ -233,7 +254,10 @@ class Propagator {
     const Operation update = changes_.at(updateIndex);
     auto type = update.property->updateType;
     if (type == UpdateType::Mutable) return;
-    auto certainty = type == UpdateType::Immutable ? Certainty::Definite : Certainty::Possible;
+    // Definite only when the property surely changes and surely replaces.
+    auto certainty = type == UpdateType::Immutable && update.certainty == Certainty::Definite
+                         ? Certainty::Definite
+                         : Certainty::Possible;
     if (auto existing = changes_.replacementOf(source)) {
       auto& replacement = changes_.at(*existing);
       // A definite cause outranks a possible one found earlier.

@@ -129,11 +129,11 @@ class Differ {
       op.after = a;
       insertedOps[a] = changes_.add(std::move(op));
     }
-    // A logical id whose type changed: the removal and the insertion point at each other.
+    // A logical id whose type changed: the insertion is caused by the removal (one direction
+    // only, so following causes always ends).
     for (const auto& pair : matching.typeChanged) {
-      auto& removal = changes_.at(removedOps[pair.before]);
+      const auto& removal = changes_.at(removedOps[pair.before]);
       auto& insertion = changes_.at(insertedOps[pair.after]);
-      removal.cause = Cause{insertion.id, "resource type changes to " + insertion.subtype};
       insertion.cause = Cause{removal.id, "resource type changes from " + removal.subtype};
     }
   }
@@ -143,12 +143,22 @@ class Differ {
     const auto& a = changes_.after().component(pair.after);
     auto beforeBody = diffing::applyRenames(diffing::normalizeIntrinsics(b.properties), renames);
     auto afterBody = diffing::normalizeIntrinsics(a.properties);
+    bool isResource = a.type == ComponentType::Resource;
+    if (isResource) {
+      // A Properties block added or removed is a set of property insertions or removals, each
+      // with its own update type.
+      if (!beforeBody.contains("Properties") && afterBody.contains("Properties")) {
+        beforeBody["Properties"] = Json::object();
+      }
+      if (beforeBody.contains("Properties") && !afterBody.contains("Properties")) {
+        afterBody["Properties"] = Json::object();
+      }
+    }
     if (a.type == ComponentType::Condition) {
       // A condition is one expression, not a set of properties: name it so its change has a path.
       beforeBody = Json{{"Expression", std::move(beforeBody)}};
       afterBody = Json{{"Expression", std::move(afterBody)}};
     }
-    bool isResource = a.type == ComponentType::Resource;
 
     std::optional<std::size_t> rename;
     if (pair.renamed) {
@@ -161,6 +171,11 @@ class Differ {
     std::vector<std::size_t> updates;
     for (auto& change : diffing::diffProperties(beforeBody, afterBody)) {
       change.updateType = isResource ? updateTypes_(a.subtype, change.path) : UpdateType::Mutable;
+      // The whole block swapped by a function (Fn::If): any property may change, some may replace.
+      if (isResource && change.path.size() == 1 && change.path[0] == "Properties" &&
+          change.updateType == UpdateType::Mutable) {
+        change.updateType = UpdateType::Conditional;
+      }
       Operation op;
       op.type = OperationType::Update;
       op.before = pair.before;

@@ -55,7 +55,16 @@ double scalarSimilarity(const Json& a, const Json& b) {
   return stringSimilarity(textA, textB);
 }
 
+bool isReference(const Json& value) {
+  if (!isIntrinsic(value)) return false;
+  const auto& key = value.begin().key();
+  return key == "Ref" || key == "Fn::GetAtt";
+}
+
 double objectSimilarity(const Json& a, const Json& b) {
+  // References name other resources: they are the same one or not, never "alike" (RoleA is not
+  // 90% of RoleB), which would let look-alike siblings pass for each other.
+  if (isReference(a) || isReference(b)) return equivalent(a, b) ? 1 : 0;
   double total = 0;
   double score = 0;
   for (const auto& [key, member] : a.items()) {

@@ -23,13 +23,19 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
   if (fs::is_directory(status)) {
     mapCloudAssembly(path, limits, model, warnings);
   } else {
-    auto document = readSourceFile(path, limits);
-    ComponentIndex stack = mapTemplate(document, "", model, warnings);
-    model.addStack("");
-    // A template CDK synthesized carries the construct paths too, wherever it is read from.
-    addConstructs(model, "", stack);
+    return loadTemplate(readSourceFile(path, limits), warnings);
   }
   // Once, after every stack is in: an import may name an export of any stack of the assembly.
+  linkImports(model);
+  return model;
+}
+
+InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
+  InfraModel model;
+  ComponentIndex stack = mapTemplate(document, "", model, warnings);
+  model.addStack("");
+  // A template CDK synthesized carries the construct paths too, wherever it is read from.
+  addConstructs(model, "", stack);
   linkImports(model);
   return model;
 }

@@ -12,4 +12,9 @@ namespace c2a {
 /// manifest.json. Errors throw C2aError; warnings are appended to `warnings`.
 InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnostics& warnings);
 
+struct SourceDocument;
+/// A template already read (an inline template of a rule test, say) → InfraModel, as loadInput
+/// maps a template file.
+InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings);
+
 }  // namespace c2a

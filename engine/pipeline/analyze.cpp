@@ -2,12 +2,13 @@
 
 #include "model-diffing/model_diff.h"
 #include "platform-mapping/input.h"
+#include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 
 namespace c2a {
 
-std::unique_ptr<Analysis> analyze(const std::string& beforeInput, const std::string& afterInput,
-                                  const AnalyzeOptions& options) {
+std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
+                                        const AnalyzeOptions& options, Diagnostics warnings) {
   std::unique_ptr<ResourceSpec> loaded;
   if (!options.specFile.empty()) {
     loaded = std::make_unique<ResourceSpec>(ResourceSpec::load(options.specFile));
@@ -18,12 +19,23 @@ std::unique_ptr<Analysis> analyze(const std::string& beforeInput, const std::str
   };
 
   auto analysis = std::make_unique<Analysis>();
+  analysis->warnings = std::move(warnings);
+  analysis->before = std::move(before);
+  analysis->after = std::move(after);
+  analysis->diff = diffModels(analysis->before, analysis->after, updateTypes);
+  if (options.rules != nullptr) rules::applyRules(*options.rules, analysis->diff);
+  analysis->summary = summarize(analysis->diff.operations);
+  return analysis;
+}
+
+std::unique_ptr<Analysis> analyze(const std::string& beforeInput, const std::string& afterInput,
+                                  const AnalyzeOptions& options) {
+  Diagnostics warnings;
+  auto before = loadInput(beforeInput, options.limits, warnings);
+  auto after = loadInput(afterInput, options.limits, warnings);
+  auto analysis = analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
   analysis->beforeInput = beforeInput;
   analysis->afterInput = afterInput;
-  analysis->before = loadInput(beforeInput, options.limits, analysis->warnings);
-  analysis->after = loadInput(afterInput, options.limits, analysis->warnings);
-  analysis->diff = diffModels(analysis->before, analysis->after, updateTypes);
-  analysis->summary = summarize(analysis->diff.operations);
   return analysis;
 }
 

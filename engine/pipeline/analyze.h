@@ -9,12 +9,14 @@
 #include "engine/model/infra_model.h"
 #include "engine/model/verdict.h"
 #include "platform-mapping/read_limits.h"
+#include "rules/ast.h"
 
 namespace c2a {
 
 struct AnalyzeOptions {
   ReadLimits limits;
-  std::string specFile;  // empty: the built-in specification
+  std::string specFile;                  // empty: the built-in specification
+  const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
 };
 
 struct Analysis {
@@ -30,5 +32,9 @@ struct Analysis {
 /// Throws C2aError for unreadable or invalid inputs.
 std::unique_ptr<Analysis> analyze(const std::string& beforeInput, const std::string& afterInput,
                                   const AnalyzeOptions& options);
+
+/// The same from models already built (inline templates of rule tests).
+std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
+                                        const AnalyzeOptions& options, Diagnostics warnings = {});
 
 }  // namespace c2a

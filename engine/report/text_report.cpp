@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <map>
+
+#include "spec/resource_attributes.h"
 #include <vector>
 
 namespace c2a {
@@ -33,6 +35,23 @@ std::string marker(const Operation& op) {
     case OperationType::Update: return "[~]";
   }
   return "[~]";
+}
+
+// What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
+std::string retention(const Analysis& analysis, const Operation& op) {
+  if (op.type != OperationType::Remove || !op.before ||
+      op.componentType != ComponentType::Resource) {
+    return "";
+  }
+  const auto& body = analysis.before.component(*op.before).properties;
+  auto policy = body.find("DeletionPolicy");
+  if (policy == body.end() || !policy->is_string()) return "";
+  const auto& value = policy->get_ref<const std::string&>();
+  if (value == "Retain" || value == "RetainExceptOnCreate") {
+    return " (DeletionPolicy Retain: the physical resource is kept)";
+  }
+  if (value == "Snapshot") return " (DeletionPolicy Snapshot: a final snapshot is taken)";
+  return "";
 }
 
 std::string headline(const Operation& op) {
@@ -77,6 +96,10 @@ std::string propertyLine(const Operation& op) {
       break;
   }
   if (p.updateType != UpdateType::Mutable) line += fmt::format("  ({})", toString(p.updateType));
+  if (op.componentType == ComponentType::Resource && p.path.size() == 1 &&
+      isPassiveResourceAttribute(p.path[0])) {
+    line += "  (no change on its own: applies with the next update)";
+  }
   if (op.propagated && op.cause) line += fmt::format("  <- {}", terminalSafe(op.cause->reason));
   return line;
 }
@@ -125,7 +148,7 @@ std::string renderText(const Analysis& analysis) {
         const auto& block = stacks[stack][key];
         if (block.replaced != (pass == 0)) continue;
         const Operation& head = block.head != nullptr ? *block.head : *block.updates.front();
-        out += "  " + headline(head) + "\n";
+        out += "  " + headline(head) + retention(analysis, head) + "\n";
         if (block.replaced) {
           ++replacements;
           if (head.cause) out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/model/error.h"
+#include "platform-mapping/cloudformation/object_members.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/source_positions.h"
 
@@ -93,6 +94,7 @@ class TreeBuilder {
     std::size_t nextIndex = 0;
     std::string key;            // of the member being read, in an object
     std::size_t keyOffset = 0;  // where that key starts: a member is located by its key
+    ObjectMembers members;
   };
 
   SourceLocation locate(std::size_t offset) const {
@@ -157,9 +159,7 @@ class TreeBuilder {
       appendPointerSegment(pointer, parent.key);
       log_.add(pointer, positions_.at(parent.keyOffset));
       // A duplicate key keeps its first place in the order and takes the last value.
-      Json& slot = (*parent.container)[parent.key];
-      slot = std::move(value);
-      return slot;
+      return parent.members.set(*parent.container, std::move(parent.key), std::move(value));
     }
     appendPointerSegment(pointer, std::to_string(parent.nextIndex++));
     log_.add(pointer, positions_.at(tokenOffset));

@@ -1,5 +1,7 @@
 #include "platform-mapping/cloudformation/references.h"
 
+#include <fmt/format.h>
+
 #include <cstddef>
 #include <string_view>
 
@@ -13,7 +15,7 @@ namespace {
 
 // Readers limit nesting to ReadLimits::maxDepth (128 by default); this only keeps a value built
 // some other way from exhausting the stack.
-constexpr std::size_t kMaxDepth = 4096;
+constexpr std::size_t kMaxDepth = 1024;
 constexpr std::size_t kNotInIntrinsic = static_cast<std::size_t>(-1);
 
 class ReferenceWalker {
@@ -23,7 +25,8 @@ class ReferenceWalker {
 
   void walk(const Json& value) {
     if (path_.size() > kMaxDepth) {
-      throw C2aError(ErrorKind::InvalidInput, {}, "value nested too deeply");
+      throw C2aError(ErrorKind::InvalidInput, {},
+                     fmt::format("nested more than {} levels deep", kMaxDepth));
     }
     if (value.is_array()) {
       for (std::size_t i = 0; i < value.size(); ++i) walkChild(std::to_string(i), value[i]);

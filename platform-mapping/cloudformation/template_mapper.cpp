@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -49,13 +51,17 @@ class TemplateMapper {
 
   ComponentIndex map() {
     checkIsTemplate();
-    // Validate the whole document before touching the model, so a failure leaves it unchanged.
+    // Read the whole document before touching the model, so a failure leaves it unchanged.
     std::vector<Component> entities;
     for (auto it = document_.root.begin(); it != document_.root.end(); ++it) {
       for (const auto& section : kEntitySections) {
         if (it.key() == section.key) collectSection(section, it.value(), entities);
       }
     }
+    std::vector<std::vector<TemplateReference>> references;
+    references.reserve(entities.size());
+    for (const auto& component : entities) references.push_back(referencesOf(component));
+
     model_.addStack(stack_);
     auto stackIndex = model_.addComponent(stackComponent());
     std::vector<ComponentIndex> indices;
@@ -67,7 +73,7 @@ class TemplateMapper {
           Relationship{RelationshipKind::Structural, ReferenceKind::None, {}, {}});
       indices.push_back(index);
     }
-    for (auto index : indices) addDependencies(index);
+    for (std::size_t i = 0; i < indices.size(); ++i) addDependencies(indices[i], references[i]);
     return stackIndex;
   }
 
@@ -162,14 +168,15 @@ class TemplateMapper {
     return properties;
   }
 
-  void addDependencies(ComponentIndex source) {
-    const auto& component = model_.component(source);
-    std::vector<TemplateReference> references;
+  static std::vector<TemplateReference> referencesOf(const Component& component) {
     try {
-      references = entityReferences(component.type, component.properties);
+      return entityReferences(component.type, component.properties);
     } catch (const C2aError& error) {  // the walker knows no locations: point at the entity
       throw C2aError(error.diagnostic().kind, component.location(), error.diagnostic().message);
     }
+  }
+
+  void addDependencies(ComponentIndex source, std::vector<TemplateReference>& references) {
     for (auto& reference : references) {
       if (reference.kind == ReferenceKind::ImportValue) continue;  // linkImports, across stacks
       auto target = resolve(reference);

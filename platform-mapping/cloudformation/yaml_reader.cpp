@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "engine/model/error.h"
+#include "platform-mapping/cloudformation/object_members.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/source_positions.h"
 #include "platform-mapping/cloudformation/yaml_scalars.h"
+#include "platform-mapping/cloudformation/yaml_source_checks.h"
 #include "platform-mapping/cloudformation/yaml_tags.h"
 
 namespace c2a {
@@ -58,19 +60,15 @@ class TreeBuilder : public YAML::EventHandler {
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& text) override {
+    std::optional<std::string> repaired = checkQuotedScalar(mark, tag, text);
+    const std::string& value = repaired ? *repaired : text;
     Slot slot = nextSlot(mark);
     if (slot.isKey) {
       // Tags on keys mean nothing to CloudFormation; only a plain `<<` is a merge key.
-      takeKey(mark, text, tag == kPlainTag && text == "<<", anchor);
+      takeKey(mark, value, tag == kPlainTag && value == "<<", anchor);
       return;
     }
     record(slot.pointer, slot.at, slot.quiet);
-    std::optional<std::string> repaired;
-    if (text.empty() && tag != kPlainTag && mark.pos >= 0) {
-      repaired = blankMultiLineQuotedScalar(
-          text_.substr(std::min(static_cast<std::size_t>(mark.pos), text_.size())));
-    }
-    const std::string& value = repaired ? *repaired : text;
     if (auto key = intrinsicKeyForTag(tag)) {
       std::string inner = slot.pointer;
       appendPointerSegment(inner, *key);
@@ -152,6 +150,7 @@ class TreeBuilder : public YAML::EventHandler {
     YAML::Mark keyMark;
     bool keyIsMerge = false;
     std::vector<Merge> merges;
+    ObjectMembers members;
     // Sequences.
     std::size_t nextIndex = 0;
   };
@@ -163,6 +162,21 @@ class TreeBuilder : public YAML::EventHandler {
     bool isKey = false;
     bool isMerge = false;
   };
+
+  /// Guards against two yaml-cpp 0.7 faults with quoted scalars (see yaml_source_checks.h):
+  /// fails on an unclosed quote, and gives the right text when empty lines end it.
+  std::optional<std::string> checkQuotedScalar(const YAML::Mark& mark, const std::string& tag,
+                                               const std::string& text) const {
+    if (tag == kPlainTag || mark.pos < 0) return std::nullopt;
+    auto source = text_.substr(std::min(static_cast<std::size_t>(mark.pos), text_.size()));
+    auto quoted = inspectQuotedScalar(source);
+    if (!quoted) return std::nullopt;
+    if (!quoted->closed) {
+      throw C2aError(ErrorKind::InvalidInput, locate(mark),
+                     "invalid YAML: quoted string without its closing quote");
+    }
+    return repairTrailingLineBreaks(*quoted, text);
+  }
 
   Slot nextSlot(const YAML::Mark& mark) const {
     if (frames_.empty()) return Slot{"", mark};
@@ -283,13 +297,13 @@ class TreeBuilder : public YAML::EventHandler {
   void applyMerges(Frame& frame) {
     for (Merge& merge : frame.merges) {
       for (auto& [key, value] : merge.source.items()) {
-        if (frame.value.contains(key)) continue;
+        if (frame.members.contains(frame.value, key)) continue;
         if (!frame.quiet) {
           std::string pointer = frame.pointer;
           appendPointerSegment(pointer, key);
           record(pointer, merge.at, false);
         }
-        frame.value[key] = std::move(value);
+        frame.members.set(frame.value, key, std::move(value));
       }
     }
   }
@@ -312,7 +326,7 @@ class TreeBuilder : public YAML::EventHandler {
       addMerge(top, std::move(value));
     } else {
       // A duplicate key keeps its first place in the order and takes the last value.
-      top.value[top.key] = std::move(value);
+      top.members.set(top.value, std::move(top.key), std::move(value));
     }
   }
 
@@ -343,6 +357,44 @@ class TreeBuilder : public YAML::EventHandler {
   bool hasRoot_ = false;
 };
 
+/// Stops the parser where the next document starts, to tell a further document from content
+/// that yaml-cpp left over after ending the first one early.
+class NextDocumentStart : public YAML::EventHandler {
+ public:
+  struct Found {
+    YAML::Mark mark;
+  };
+  void OnDocumentStart(const YAML::Mark& mark) override { throw Found{mark}; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& /*mark*/, YAML::anchor_t /*anchor*/) override {}
+  void OnAlias(const YAML::Mark& /*mark*/, YAML::anchor_t /*anchor*/) override {}
+  void OnScalar(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/,
+                const std::string& /*value*/) override {}
+  void OnSequenceStart(const YAML::Mark& /*mark*/, const std::string& /*tag*/,
+                       YAML::anchor_t /*anchor*/, YAML::EmitterStyle::value /*style*/) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& /*mark*/, const std::string& /*tag*/, YAML::anchor_t /*anchor*/,
+                  YAML::EmitterStyle::value /*style*/) override {}
+  void OnMapEnd() override {}
+};
+
+/// Only the first document of a stream is read, but what follows it must be another document.
+void checkNothingLeftOver(YAML::Parser& parser, std::string_view text, const TreeBuilder& builder) {
+  NextDocumentStart probe;
+  try {
+    parser.HandleNextDocument(probe);
+  } catch (const NextDocumentStart::Found& next) {
+    if (next.mark.pos >= 0 &&
+        !startsFollowingDocument(text, static_cast<std::size_t>(next.mark.pos))) {
+      throw C2aError(ErrorKind::InvalidInput, builder.locate(next.mark),
+                     "invalid YAML: content after the end of the top-level value (is it indented "
+                     "wrongly?)");
+    }
+  } catch (const YAML::Exception&) {
+    // A syntax error in a further document: that document is not read.
+  }
+}
+
 }  // namespace
 
 SourceDocument readYaml(std::string_view text, const std::string& file, const ReadLimits& limits) {
@@ -353,8 +405,7 @@ SourceDocument readYaml(std::string_view text, const std::string& file, const Re
   std::istringstream stream{std::string(body)};
   try {
     YAML::Parser parser(stream);
-    // Only the first document of a multi-document stream is read.
-    parser.HandleNextDocument(builder);
+    if (parser.HandleNextDocument(builder)) checkNothingLeftOver(parser, body, builder);
   } catch (const YAML::DeepRecursion& error) {
     throw C2aError(ErrorKind::InvalidInput, builder.locate(error.mark),
                    "nesting deeper than the YAML parser allows (--max-depth)");

@@ -133,25 +133,6 @@ Json resolvePlainScalar(const std::string& text) {
   return text;
 }
 
-std::optional<std::string> blankMultiLineQuotedScalar(std::string_view source) {
-  auto isBlank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  std::size_t pos = 0;
-  // Skip the node's properties: `!Tag`, `&anchor`, and the blanks after them.
-  while (pos < source.size() && (source[pos] == '!' || source[pos] == '&')) {
-    while (pos < source.size() && !isBlank(source[pos])) ++pos;
-    while (pos < source.size() && isBlank(source[pos])) ++pos;
-  }
-  if (pos >= source.size() || (source[pos] != '\'' && source[pos] != '"')) return std::nullopt;
-  char quote = source[pos];
-  std::size_t breaks = 0;
-  for (++pos; pos < source.size() && source[pos] != quote; ++pos) {
-    if (!isBlank(source[pos])) return std::nullopt;  // content, or an escape: yaml-cpp is right
-    if (source[pos] == '\n') ++breaks;
-  }
-  if (pos >= source.size() || breaks < 2) return std::nullopt;
-  return std::string(breaks - 1, '\n');
-}
-
 Json resolveStandardTaggedScalar(std::string_view tag, const std::string& text) {
   std::string_view name = tag.substr(kStandardTagPrefix.size());
   if (name == "null" && isNull(text)) return nullptr;

@@ -1,6 +1,5 @@
 #pragma once
 // Private to the YAML reader: what a YAML scalar means as a JSON value.
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,11 +20,5 @@ Json resolveStandardTaggedScalar(std::string_view tag, const std::string& text);
 
 /// True for tags in the `tag:yaml.org,2002:` namespace (written `!!str`, `!!int`, ...).
 bool isStandardTag(std::string_view tag);
-
-/// yaml-cpp 0.7 reads a quoted scalar that holds only blanks and two or more line breaks as ""
-/// (`'\n\n  '` should be "\n": line folding keeps one break per empty line), which turns a
-/// `Fn::Join` delimiter written that way into nothing. `source` is the text from the scalar's
-/// start (its tag or anchor, if any); gives the right value when it is such a scalar.
-std::optional<std::string> blankMultiLineQuotedScalar(std::string_view source);
 
 }  // namespace c2a

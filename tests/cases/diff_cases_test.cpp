@@ -1,6 +1,7 @@
 // tests/cases/diff/NAME/: `before` and `after` (template files or cloud-assembly folders) and
 // `expected.txt`, one line per operation the diff must produce, and nothing else:
-//   <OPERATION> <component id>[ <path> <property operation> <updateType>][ possible][ propagated][ <- <cause id>]
+//   <OPERATION> <component id>[ <path> <property operation> <updateType>][ definite|possible][ propagated][ <- <cause id>]
+// (certainty is written for REPLACE always, for other operations only when possible)
 //   verdict <approved|review|rejected>
 // e.g.  REPLACE Resource:Bucket definite <- Resource:Bucket:Properties.BucketName:update
 #include <gtest/gtest.h>
@@ -28,7 +29,11 @@ std::string operationLine(const Operation& op) {
             std::string(toString(op.property->operation)) + " " +
             std::string(toString(op.property->updateType));
   }
-  if (op.type == OperationType::Replace) line += " " + std::string(toString(op.certainty));
+  if (op.type == OperationType::Replace) {
+    line += " " + std::string(toString(op.certainty));
+  } else if (op.certainty == Certainty::Possible) {
+    line += " possible";
+  }
   if (op.propagated) line += " propagated";
   if (op.cause && !op.cause->changeId.empty()) line += " <- " + op.cause->changeId;
   return line;

@@ -50,3 +50,19 @@ TEST(Similarity, MissingKeysCountAgainst) {
 
 }  // namespace
 }  // namespace c2a::diffing
+
+namespace c2a::diffing {
+namespace {
+
+TEST(Similarity, ReferencesAreTheSameResourceOrNot) {
+  // RoleA is not "mostly" RoleB: look-alike siblings must not pass for each other.
+  EXPECT_DOUBLE_EQ(similarity(Json::parse(R"({"Ref":"TestFunction0Role"})"),
+                              Json::parse(R"({"Ref":"TestFunction1Role"})")),
+                   0);
+  EXPECT_DOUBLE_EQ(similarity(Json::parse(R"({"Fn::GetAtt":["RoleA","Arn"]})"),
+                              Json::parse(R"({"Fn::GetAtt":["RoleA","Arn"]})")),
+                   1);
+}
+
+}  // namespace
+}  // namespace c2a::diffing

@@ -1,0 +1,126 @@
+#include "engine/pipeline/rule_files.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "platform-mapping/cloudformation/source_document.h"
+#include "rules/c2a_format.h"
+#include "rules/compile.h"
+#include "rules/native_parser.h"
+
+namespace c2a {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kMaxIncludeDepth = 32;
+
+std::string readText(const std::string& file, const ReadLimits& limits) {
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) {
+    throw C2aError(ErrorKind::MissingInput, {file},
+                   fs::exists(file, ec) ? "not a file" : "no such file");
+  }
+  if (fs::file_size(file, ec) > limits.maxInputBytes) {
+    throw C2aError(ErrorKind::InvalidInput, {file},
+                   fmt::format("rule file is over the size limit of {} bytes", limits.maxInputBytes));
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw C2aError(ErrorKind::MissingInput, {file}, "cannot read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return std::move(text).str();
+}
+
+class Loader {
+ public:
+  explicit Loader(const ReadLimits& limits) : limits_(limits) {}
+
+  void load(const std::string& file, int depth, const SourceLocation& includedFrom) {
+    std::error_code ec;
+    auto canonical = fs::weakly_canonical(file, ec).string();
+    if (ec) canonical = file;
+    if (active_.count(canonical) != 0) {
+      result_.problems.push_back({ErrorKind::InvalidInput, includedFrom,
+                                  fmt::format("`include \"{}\"` makes a cycle", file)});
+      return;
+    }
+    if (loaded_.count(canonical) != 0) return;  // included twice: its rules count once
+    if (depth > kMaxIncludeDepth) {
+      result_.problems.push_back({ErrorKind::InvalidInput, includedFrom,
+                                  fmt::format("includes nested deeper than {}", kMaxIncludeDepth)});
+      return;
+    }
+    loaded_.insert(canonical);
+    active_.insert(canonical);
+    try {
+      result_.set.files.push_back(file);
+      if (isC2aRuleFile(file)) {
+        auto document = readSourceFile(file, limits_);
+        for (auto& rule : rules::readC2aRules(document.root, *document.locations)) {
+          result_.set.rules.push_back(std::move(rule));
+        }
+      } else {
+        auto parsed = rules::parseNativeRules(readText(file, limits_), file);
+        for (auto& rule : parsed.rules) result_.set.rules.push_back(std::move(rule));
+        for (const auto& include : parsed.includes) {
+          auto path = fs::path(include.path).is_absolute()
+                          ? fs::path(include.path)
+                          : fs::path(file).parent_path() / include.path;
+          load(path.lexically_normal().string(), depth + 1, include.where);
+        }
+      }
+    } catch (const C2aError& error) {
+      auto diagnostic = error.diagnostic();
+      // A missing include is the including file's mistake: point at the include.
+      if (diagnostic.kind == ErrorKind::MissingInput && includedFrom.known()) {
+        diagnostic.message = fmt::format("{}: {}", diagnostic.where.str(), diagnostic.message);
+        diagnostic.where = includedFrom;
+      }
+      result_.problems.push_back(std::move(diagnostic));
+    }
+    active_.erase(canonical);
+  }
+
+  LoadedRules finish() {
+    if (result_.problems.empty()) {
+      for (auto& problem : rules::compileRuleSet(result_.set)) {
+        result_.problems.push_back(std::move(problem));
+      }
+    }
+    return std::move(result_);
+  }
+
+ private:
+  const ReadLimits& limits_;
+  std::set<std::string> loaded_;
+  std::set<std::string> active_;
+  LoadedRules result_;
+};
+
+}  // namespace
+
+bool isC2aRuleFile(const std::string& file) {
+  auto ext = fs::path(file).extension().string();
+  return ext == ".json" || ext == ".yaml" || ext == ".yml";
+}
+
+LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits) {
+  Loader loader(limits);
+  for (const auto& file : files) loader.load(file, 0, {});
+  return loader.finish();
+}
+
+std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits) {
+  if (isC2aRuleFile(file)) {
+    auto document = readSourceFile(file, limits);
+    return rules::readC2aRules(document.root, *document.locations);
+  }
+  return rules::parseNativeRules(readText(file, limits), file).rules;
+}
+
+}  // namespace c2a

@@ -1,0 +1,28 @@
+#pragma once
+// Reading rule files: `.json`, `.yaml`, `.yml` are C2A's rule structure, anything else the native
+// language; native `include`s are followed (relative to the including file, cycles refused).
+// The loaded set is compiled; every problem of every file is reported, none silently dropped.
+#include <string>
+#include <vector>
+
+#include "engine/model/error.h"
+#include "platform-mapping/read_limits.h"
+#include "rules/ast.h"
+
+namespace c2a {
+
+struct LoadedRules {
+  rules::RuleSet set;
+  Diagnostics problems;  // syntax and compile errors, each located; empty = ready to evaluate
+};
+
+LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits);
+
+/// The rules of one file as they are written (not compiled, includes not followed), for
+/// `c2a rules convert`. Throws C2aError.
+std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits);
+
+/// True for files in C2A's rule structure (by extension).
+bool isC2aRuleFile(const std::string& file);
+
+}  // namespace c2a

@@ -1,0 +1,32 @@
+#pragma once
+// Private to the YAML reader: checks on the source text where yaml-cpp 0.7 is more lenient than
+// YAML (and CloudFormation) and would otherwise read a broken template without a word.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace c2a {
+
+struct QuotedScalarSource {
+  bool closed = false;             // the closing quote is there
+  bool hasContent = false;         // anything but blanks and line breaks between the quotes
+  std::size_t trailingBreaks = 0;  // line breaks after the last content (all, if none)
+};
+
+/// Looks at the quoted scalar whose node starts at `source` (at its tag or anchor, if any);
+/// nothing when the node there is not a quoted scalar. Two yaml-cpp 0.7 faults need it:
+/// - a quote left open swallows the rest of the file into the string without an error;
+/// - empty lines before the closing quote fold to at most one "\n" (none when the scalar holds
+///   nothing else), where YAML keeps one "\n" per empty line: `'\n\n  '` is "\n", a common
+///   `Fn::Join` delimiter, and `'x;\n\n\n  '` is "x;\n\n".
+std::optional<QuotedScalarSource> inspectQuotedScalar(std::string_view source);
+
+/// The text yaml-cpp should have given for a quoted scalar it read as `text`, when it is one of
+/// the blank-line cases above.
+std::optional<std::string> repairTrailingLineBreaks(const QuotedScalarSource& scalar,
+                                                    const std::string& text);
+
+bool startsFollowingDocument(std::string_view text, std::size_t offset);
+
+}  // namespace c2a

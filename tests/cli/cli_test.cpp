@@ -1,0 +1,113 @@
+#include <gtest/gtest.h>
+
+#include "tests/cli/run_c2a.h"
+
+namespace c2a {
+namespace {
+
+using testing::runC2a;
+using testing::slurp;
+
+const std::string kExample = "examples/orders-service/";
+const std::string kChain = "tests/cases/diff/replacement-chain/";
+
+TEST(Cli, HelpForEveryCommand) {
+  for (const char* command : {"", "diff ", "model ", "rules ", "rules check ", "rules test ",
+                              "rules convert "}) {
+    auto result = runC2a(std::string(command) + "--help");
+    EXPECT_EQ(result.status, 0) << command;
+    EXPECT_NE(result.out.find("Usage"), std::string::npos) << command << result.out;
+  }
+  auto version = runC2a("--version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.out.rfind("c2a ", 0), 0u);
+}
+
+TEST(Cli, UsageErrorsExit64) {
+  EXPECT_EQ(runC2a("").status, 64);
+  EXPECT_EQ(runC2a("frobnicate").status, 64);
+  EXPECT_EQ(runC2a("diff " + kChain + "before.json").status, 64);  // AFTER missing
+  auto unknown = runC2a("diff " + kChain + "before.json " + kChain + "after.json --colour");
+  EXPECT_EQ(unknown.status, 64);
+  EXPECT_EQ(unknown.err.rfind("c2a: ", 0), 0u) << unknown.err;
+  EXPECT_EQ(runC2a("model " + kChain + "before.json --format svg").status, 64);
+}
+
+TEST(Cli, VerdictExitCodes) {
+  // No change: approved (0). Changes no rule covers: review (1).
+  EXPECT_EQ(runC2a("diff " + kChain + "before.json " + kChain + "before.json").status, 0);
+  auto review = runC2a("diff " + kChain + "before.json " + kChain + "after.json");
+  EXPECT_EQ(review.status, 1);
+  EXPECT_NE(review.out.find("WILL BE REPLACED"), std::string::npos) << review.out;
+  EXPECT_NE(review.out.find("Verdict: REVIEW"), std::string::npos);
+}
+
+TEST(Cli, InputErrorsAreLocatedWithTheirExitCodes) {
+  auto bad = runC2a("model tests/cases/model/bad-json/input.json");
+  EXPECT_EQ(bad.status, 65);
+  EXPECT_EQ(bad.err.rfind("c2a: tests/cases/model/bad-json/input.json:4:5: ", 0), 0u) << bad.err;
+  auto missing = runC2a("diff no/such/before.json " + kChain + "after.json");
+  EXPECT_EQ(missing.status, 66);
+  EXPECT_EQ(missing.err, "c2a: no/such/before.json: no such file or directory\n");
+  auto badAfter = runC2a("diff " + kChain + "before.json tests/cases/model/bad-yaml/input.yaml");
+  EXPECT_EQ(badAfter.status, 65);
+}
+
+TEST(Cli, JsonReportIsDeterministicAndWrittenAtomically) {
+  auto dir = std::filesystem::temp_directory_path() / "c2a-cli-output";
+  std::filesystem::create_directories(dir);
+  auto file = (dir / "report.json").string();
+  std::filesystem::remove(file);
+  auto first = runC2a("diff " + kExample + "before.yaml " + kExample + "after.yaml --format json");
+  auto second = runC2a("diff " + kExample + "before.yaml " + kExample + "after.yaml --format json");
+  auto written = runC2a("diff " + kExample + "before.yaml " + kExample +
+                        "after.yaml --format json --output '" + file + "'");
+  EXPECT_EQ(first.status, 1);
+  EXPECT_EQ(first.out, second.out);  // byte-identical
+  EXPECT_EQ(written.status, 1);
+  EXPECT_EQ(written.out, "");
+  EXPECT_EQ(slurp(file), first.out);
+  // No temporary file is left beside the report.
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++entries;
+  EXPECT_EQ(entries, 1u);
+}
+
+TEST(Cli, UnwritableOutputExits73) {
+  auto result = runC2a("diff " + kChain + "before.json " + kChain +
+                       "after.json --output /no/such/dir/report.txt");
+  EXPECT_EQ(result.status, 73);
+  EXPECT_EQ(result.err.rfind("c2a: /no/such/dir/report.txt: ", 0), 0u) << result.err;
+}
+
+TEST(Cli, FormatsNotYetAvailableAreUsageErrors) {
+  auto markdown = runC2a("diff " + kChain + "before.json " + kChain + "after.json --format markdown");
+  EXPECT_EQ(markdown.status, 64);
+  EXPECT_NE(markdown.err.find("not supported yet"), std::string::npos);
+  EXPECT_EQ(runC2a("diff " + kChain + "before.json " + kChain + "after.json --approvals a.json").status,
+            64);
+}
+
+TEST(Cli, ModelDumpAsDot) {
+  auto result = runC2a("model " + kChain + "before.json --format dot");
+  EXPECT_EQ(result.status, 0);
+  EXPECT_EQ(result.out.rfind("digraph c2a {", 0), 0u);
+  EXPECT_NE(result.out.find("\"Resource:Queue\" -> \"Resource:Bucket\""), std::string::npos)
+      << result.out;
+}
+
+TEST(Cli, TerminalReportEscapesControlCharacters) {
+  auto dir = std::filesystem::temp_directory_path() / "c2a-cli-escape";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "a.json") << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"a"}}}})";
+    std::ofstream(dir / "b.json")
+        << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"\u001b[31mred"}}}})";
+  }
+  auto result = runC2a("diff '" + (dir / "a.json").string() + "' '" + (dir / "b.json").string() + "'");
+  EXPECT_EQ(result.status, 1);
+  EXPECT_EQ(result.out.find('\x1b'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace c2a
