@@ -14,11 +14,15 @@ using Action = std::function<int()>;
 
 void registerModelCommand(CLI::App& app, Action& action);
 void registerDiffCommand(CLI::App& app, Action& action);
+void registerRulesCommand(CLI::App& app, Action& action);
 
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);
 /// Writes to stdout, or atomically to `file` when it is not empty.
 void emit(const std::string& file, const std::string& content);
+/// Prints each problem to stderr once; returns the exit status for them: 66 when a file is
+/// missing, else 65.
+int reportProblems(const Diagnostics& problems);
 /// Prints warnings to stderr as `c2a: FILE:LINE:COL: warning: message`.
 void printWarnings(const Diagnostics& warnings);
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/exit_codes.h"
 #include "engine/report/output_file.h"
 
 namespace c2a::cli {
@@ -29,6 +30,15 @@ void emit(const std::string& file, const std::string& content) {
     return;
   }
   writeFileAtomically(file, content);
+}
+
+int reportProblems(const Diagnostics& problems) {
+  int status = kDataError;
+  for (const auto& problem : problems) {
+    std::cerr << "c2a: " << problem.str() << '\n';
+    if (problem.kind == ErrorKind::MissingInput) status = kNoInput;
+  }
+  return status;
 }
 
 void printWarnings(const Diagnostics& warnings) {

@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "engine/pipeline/analyze.h"
+#include "engine/pipeline/rule_files.h"
 #include "engine/report/json_report.h"
 #include "engine/report/text_report.h"
 
@@ -68,7 +69,6 @@ void registerDiffCommand(CLI::App& app, Action& action) {
 
   command->callback([&action, options] {
     action = [options] {
-      if (!options->rules.empty()) notSupportedYet("--rules");
       if (!options->approvals.empty()) notSupportedYet("--approvals");
       if (options->format != "text" && options->format != "json") {
         notSupportedYet("--format " + options->format);
@@ -76,6 +76,12 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       for (const auto& preset : options->presets) {
         std::cerr << fmt::format("c2a: warning: no presets are bundled yet; --preset {} ignored\n",
                                  preset);
+      }
+      LoadedRules loaded;
+      if (!options->rules.empty()) {
+        loaded = loadRuleFiles(options->rules, options->analyze.limits);
+        if (!loaded.problems.empty()) return reportProblems(loaded.problems);
+        options->analyze.rules = &loaded.set;
       }
       auto analysis = analyze(options->before, options->after, options->analyze);
       printWarnings(analysis->warnings);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <vector>
@@ -33,13 +34,16 @@ std::string humanParseMessage(const std::string& what) {
     auto colon = message.find(": ");
     if (colon != std::string::npos) message.erase(0, colon + 2);
   }
-  // "unexpected string literal; expected '}'" is, nine times out of ten, a forgotten comma.
+  // A value where '}' or ']' was expected is, nine times out of ten, a forgotten comma.
   bool expectedClose = message.find("; expected '}'") != std::string::npos ||
                        message.find("; expected ']'") != std::string::npos;
-  if (expectedClose && message.find("unexpected end of input") == std::string::npos) {
-    message += " (is a ',' missing before it?)";
+  bool unexpectedValue = false;
+  for (const char* token : {"literal;", "'{';", "'[';"}) {
+    unexpectedValue = unexpectedValue || message.find(token) != std::string::npos;
   }
-  return message;
+  if (expectedClose && unexpectedValue) message += " (is a ',' missing before it?)";
+  // "last read: '...'" quotes the input, which may not be valid UTF-8.
+  return escapeNonAscii(message);
 }
 
 class TreeBuilder {

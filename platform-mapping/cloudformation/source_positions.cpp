@@ -23,6 +23,23 @@ void appendPointerSegment(std::string& pointer, std::string_view segment) {
   }
 }
 
+std::string escapeNonAscii(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80) {
+      out += c;
+    } else {
+      constexpr char kHex[] = "0123456789ABCDEF";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+    }
+  }
+  return out;
+}
+
 TextPositions::TextPositions(std::string_view text) : text_(text) {
   lineStarts_.push_back(0);
   for (std::size_t i = 0; i < text.size(); ++i) {

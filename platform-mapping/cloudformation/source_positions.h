@@ -1,6 +1,7 @@
 #pragma once
 // Private to the template readers (json_reader.cpp, yaml_reader.cpp): turning byte offsets into
-// 1-based line/column, and collecting the JSON-pointer positions that fill a LocationTable.
+// 1-based line/column, collecting the JSON-pointer positions that fill a LocationTable, and
+// quoting input safely in messages.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -17,6 +18,10 @@ std::string_view withoutByteOrderMark(std::string_view text);
 /// Appends `/segment` to a JSON pointer, escaping `~` as `~0` and `/` as `~1` (RFC 6901, as
 /// toPointer in engine/model/path.cpp does).
 void appendPointerSegment(std::string& pointer, std::string_view segment);
+
+/// `text` with bytes outside ASCII written as \xNN, for messages that quote the input: a
+/// diagnostic must stay valid UTF-8 (a JSON report or SARIF file may carry it).
+std::string escapeNonAscii(std::string_view text);
 
 struct LineColumn {
   int line = 0;

@@ -143,7 +143,8 @@ class TreeBuilder : public YAML::EventHandler {
     int deepest = 0;  // deepest nesting reached inside, for anchor heights
     YAML::anchor_t anchor = 0;
     std::size_t valuesAtStart = 0;
-    bool quiet = false;  // inside a merge source: its positions are not the merged members'
+    bool quiet = false;      // inside a merge source: its positions are not the merged members'
+    bool mergeList = false;  // `<<: [*a, *b]`: its items are merge sources
     // Mappings: the member being read.
     bool expectKey = true;
     std::string key;
@@ -194,6 +195,7 @@ class TreeBuilder : public YAML::EventHandler {
       }
     } else {
       appendPointerSegment(slot.pointer, std::to_string(top.nextIndex));
+      slot.isMerge = top.mergeList;
     }
     return slot;
   }
@@ -261,6 +263,7 @@ class TreeBuilder : public YAML::EventHandler {
     frame.parentDepth = currentDepth();
     // An inline merge source's members land in the enclosing mapping, at its level.
     frame.depth = slot.isMerge ? frame.parentDepth : frame.parentDepth + 1;
+    frame.mergeList = slot.isMerge && frame.value.is_array();
     std::size_t count = 1;
     frame.wrapper = intrinsicKeyForTag(tag);
     if (frame.wrapper) {
@@ -411,7 +414,7 @@ SourceDocument readYaml(std::string_view text, const std::string& file, const Re
                    "nesting deeper than the YAML parser allows (--max-depth)");
   } catch (const YAML::Exception& error) {
     throw C2aError(ErrorKind::InvalidInput, builder.locate(error.mark),
-                   "invalid YAML: " + error.msg);
+                   "invalid YAML: " + escapeNonAscii(error.msg));
   }
   // A document of only comments or `---` gives no value or a null one: nothing to read.
   if (!builder.hasRoot()) throw C2aError(ErrorKind::InvalidInput, {file}, "empty document");

@@ -27,6 +27,10 @@ std::optional<QuotedScalarSource> inspectQuotedScalar(std::string_view source);
 std::optional<std::string> repairTrailingLineBreaks(const QuotedScalarSource& scalar,
                                                     const std::string& text);
 
+/// Whether what starts at `offset`, after the first document of `text`, is a further document
+/// (after `---`, a directive, or a `...` end marker). If not, yaml-cpp ended the first document
+/// early without an error: a top-level sequence followed by `key: value` lines does that, and
+/// the rest of the file would be lost.
 bool startsFollowingDocument(std::string_view text, std::size_t offset);
 
 }  // namespace c2a

@@ -75,3 +75,26 @@ TEST(Fingerprint, IsStableAndDependsOnChanges) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+TEST(Propagation, ReferenceInsideFnIfIsOnlyPossible) {
+  auto before = Json::parse(R"({"Conditions":{"C":{"Fn::Equals":["a","a"]}},"Resources":{
+    "Q":{"Type":"AWS::SQS::Queue","Properties":{"QueueName":"q1"}},
+    "S":{"Type":"AWS::SNS::Subscription","Properties":{"Protocol":"sqs","TopicArn":"arn:t",
+         "Endpoint":{"Fn::If":["C",{"Fn::GetAtt":["Q","Arn"]},"arn:other"]}}}}})");
+  auto after = before;
+  after["Resources"]["Q"]["Properties"]["QueueName"] = "q2";
+  auto fixture = testing::diffTemplates(before, after);
+  bool checked = false;
+  for (const auto& op : fixture->diff.operations) {
+    if (op.name != "S") continue;
+    EXPECT_EQ(op.certainty, Certainty::Possible) << op.id;
+    checked = true;
+  }
+  EXPECT_TRUE(checked);
+}
+
+}  // namespace
+}  // namespace c2a

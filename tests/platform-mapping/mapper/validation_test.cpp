@@ -90,5 +90,15 @@ TEST(MapperValidation, ConditionMayBeAnyValue) {
   EXPECT_NO_THROW(mapText(R"({"Conditions": {"Always": true}})"));
 }
 
+TEST(MapperValidation, NestingDeeperThanTheWalkerGoes) {
+  // Readers stop at ReadLimits::maxDepth first; a tree built otherwise still gets an error.
+  std::string deep(3000, '[');
+  deep += std::string(3000, ']');
+  auto error = errorOf(R"({"Resources": {"T": {"Type": "AWS::SNS::Topic", "Properties": {"A": )" +
+                       deep + "}}}}");
+  EXPECT_EQ(error.kind, ErrorKind::InvalidInput);
+  EXPECT_EQ(error.message, "nested more than 1024 levels deep");
+}
+
 }  // namespace
 }  // namespace c2a::testing

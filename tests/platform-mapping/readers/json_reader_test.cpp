@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <string>
 
 #include "engine/model/error.h"
@@ -146,6 +147,21 @@ TEST(JsonReader, SyntaxErrorsAreLocatedWithoutNlohmannsPrefix) {
   EXPECT_NE(control.message.find("control character"), std::string::npos);
 }
 
+TEST(JsonReader, CommaHintOnlyWhereAValueFollows) {
+  EXPECT_EQ(failure("{\"a\": 1 : 2}").message,
+            "syntax error while parsing object - unexpected ':'; expected '}'");
+  EXPECT_NE(failure("[1 {}]").message.find("(is a ',' missing before it?)"), std::string::npos);
+  EXPECT_NE(failure("[1 true]").message.find("(is a ',' missing before it?)"), std::string::npos);
+}
+
+TEST(JsonReader, MessagesQuotingInvalidUtf8StayValid) {
+  auto error = failure("{\"a\": \"\xFF\"}");
+  EXPECT_EQ(error.where.str(), "t.json:1:7");
+  EXPECT_NE(error.message.find("ill-formed UTF-8"), std::string::npos);
+  EXPECT_NE(error.message.find("\\xFF"), std::string::npos) << error.message;
+  EXPECT_NO_THROW(Json(error.message).dump());
+}
+
 TEST(JsonReader, EmptyDocument) {
   EXPECT_EQ(failure("").message, "empty document");
   EXPECT_EQ(failure(" \n\t\r\n").message, "empty document");
@@ -163,6 +179,20 @@ TEST(JsonReader, DuplicateKeysKeepTheLastValueAndItsPosition) {
   EXPECT_EQ(doc.root.dump(), R"({"a":{"x":3},"b":2})");
   EXPECT_EQ(where(doc, "/a"), "t.json:3:2");
   EXPECT_EQ(where(doc, "/a/x"), "t.json:3:8");
+}
+
+TEST(JsonReader, DuplicateKeysInLargeObjects) {
+  std::string text = "{";
+  for (int i = 0; i < 100; ++i)
+    text += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+  text += "\"k5\": \"five\", \"k90\": \"ninety\", \"new\": 1}";
+  auto doc = read(text);
+  EXPECT_EQ(doc.root.size(), 101u);
+  EXPECT_EQ(doc.root["k5"], Json("five"));
+  EXPECT_EQ(doc.root["k90"], Json("ninety"));
+  EXPECT_EQ(doc.root.begin().key(), "k0");
+  EXPECT_EQ(std::next(doc.root.begin(), 90).key(), "k90");
+  EXPECT_EQ(std::prev(doc.root.end()).key(), "new");
 }
 
 TEST(JsonReader, NestingAtTheDepthLimitIsRead) {

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iterator>
 #include <string>
 
 #include "engine/model/error.h"
@@ -299,6 +300,11 @@ TEST(YamlReader, NestingBeyondTheDepthLimitFails) {
   EXPECT_EQ(failure("a: !Ref X\nb: !Sub [x, {}]\n", shallow).where.str(), "t.yaml:2:4");
   // An alias counts the levels of what it copies.
   EXPECT_EQ(failure("- &x [1]\n- [*x]\n", shallow).where.str(), "t.yaml:2:4");
+  // Merged members land in the mapping that merges them, not one level below.
+  ReadLimits three;
+  three.maxDepth = 3;
+  EXPECT_NO_THROW(read("a: &a {k: [1]}\nb: {<<: *a}\nc: {<<: [*a, {j: [2]}]}\n", three));
+  EXPECT_EQ(failure("a: &a {k: [1]}\nb: [{<<: *a}]\n", three).where.str(), "t.yaml:2:10");
 }
 
 TEST(YamlReader, YamlCppsOwnDepthGuardIsReportedAsAnError) {
@@ -349,6 +355,18 @@ TEST(YamlReader, DuplicateKeysKeepTheLastValueAndItsPosition) {
   EXPECT_EQ(where(doc, "/a"), "t.yaml:3:1");
 }
 
+TEST(YamlReader, DuplicateAndMergedKeysInLargeMappings) {
+  std::string text = "base: &b {k3: merged, extra: merged}\nbig:\n";
+  for (int i = 0; i < 100; ++i) text += "  k" + std::to_string(i) + ": " + std::to_string(i) + "\n";
+  text += "  k5: five\n  <<: *b\n";
+  auto big = read(text).root["big"];
+  EXPECT_EQ(big.size(), 101u);
+  EXPECT_EQ(big["k5"], Json("five"));
+  EXPECT_EQ(big["k3"], Json(3));
+  EXPECT_EQ(big["extra"], Json("merged"));
+  EXPECT_EQ(std::next(big.begin(), 5).key(), "k5");
+}
+
 TEST(YamlReader, EmptyDocuments) {
   for (const char* text : {"", "\n\n", "# only a comment\n", "---\n", "--- # c\n...\n", "~\n"}) {
     EXPECT_EQ(failure(text).message, "empty document") << text;
@@ -356,8 +374,33 @@ TEST(YamlReader, EmptyDocuments) {
 }
 
 TEST(YamlReader, OnlyTheFirstDocumentIsRead) {
-  auto doc = read("a: 1\n---\nb: [unclosed\n");
-  EXPECT_EQ(doc.root.dump(), R"({"a":1})");
+  EXPECT_EQ(read("a: 1\n---\nb: [unclosed\n").root.dump(), R"({"a":1})");
+  EXPECT_EQ(read("a: 1\n...\n# next\n\nb: 2\n").root.dump(), R"({"a":1})");
+  EXPECT_EQ(read("a: 1\n... # end\nb: 2\n").root.dump(), R"({"a":1})");
+  EXPECT_EQ(read("- a\n--- !Ref x\n").root.dump(), R"(["a"])");
+  EXPECT_EQ(read("a: 1\n# trailing comment\n\n").root.dump(), R"({"a":1})");
+}
+
+// yaml-cpp ends a top-level sequence at a line that is not `- ...` and says nothing: the rest of
+// the file would be lost.
+TEST(YamlReader, ContentAfterTheTopLevelValueFails) {
+  auto error = failure("- a\n- b\nc: 1\nd: 2\n");
+  EXPECT_EQ(error.where.str(), "t.yaml:3:1");
+  EXPECT_EQ(error.message,
+            "invalid YAML: content after the end of the top-level value (is it indented wrongly?)");
+}
+
+// yaml-cpp reads an unclosed quote to the end of the file: a whole Resources section would
+// silently become part of a Description.
+TEST(YamlReader, UnclosedQuotesFail) {
+  auto doubleQuoted = failure("Description: \"abc\nResources:\n  A:\n    Type: X\n");
+  EXPECT_EQ(doubleQuoted.where.str(), "t.yaml:1:14");
+  EXPECT_EQ(doubleQuoted.message, "invalid YAML: quoted string without its closing quote");
+  EXPECT_EQ(failure("a: 'it''s\nb: 1\n").where.str(), "t.yaml:1:4");
+  EXPECT_EQ(failure("a: !Sub \"x\\\"\n").where.str(), "t.yaml:1:4");
+  EXPECT_EQ(failure("\"key: 1\n").where.str(), "t.yaml:1:1");
+  EXPECT_EQ(valueOf("'it''s'"), Json("it's"));
+  EXPECT_EQ(valueOf("\"say \\\"hi\\\"\""), Json("say \"hi\""));
 }
 
 TEST(YamlReader, SkipsAByteOrderMark) {
@@ -376,8 +419,9 @@ TEST(YamlReader, BlockScalarsAndCrLf) {
   EXPECT_EQ(where(doc, "/c"), "t.yaml:7:1");
 }
 
-// yaml-cpp 0.7 reads these as "": the reader repairs them (seen as Fn::Join delimiters).
-TEST(YamlReader, QuotedScalarsOfOnlyLineBreaksKeepThem) {
+// yaml-cpp 0.7 folds empty lines before a closing quote to at most one "\n" (none in a scalar of
+// only blanks): the reader repairs them (seen in Fn::Join delimiters and parts).
+TEST(YamlReader, EmptyLinesBeforeAClosingQuoteKeepTheirLineBreaks) {
   EXPECT_EQ(valueOf("'\n\n    '"), Json("\n"));
   EXPECT_EQ(valueOf("\"\n\n\n    \""), Json("\n\n"));
   EXPECT_EQ(valueOf("' \t\r\n\r\n  '"), Json("\n"));
@@ -385,6 +429,10 @@ TEST(YamlReader, QuotedScalarsOfOnlyLineBreaksKeepThem) {
   EXPECT_EQ(valueOf("''"), Json(""));
   EXPECT_EQ(valueOf("!Sub '\n\n    '"), Json::parse(R"({"Fn::Sub": "\n"})"));
   EXPECT_EQ(valueOf("&a '\n\n    '"), Json("\n"));
+  EXPECT_EQ(valueOf("'x;\n\n\n    '"), Json("x;\n\n"));
+  EXPECT_EQ(valueOf("\"x  \n\n\n\n    \""), Json("x\n\n\n"));
+  EXPECT_EQ(valueOf("'x\n\n    '"), Json("x\n"));
+  EXPECT_EQ(valueOf("'x\n\n\n    y'"), Json("x\n\ny"));
   auto doc = read("Fn::Join:\n- '\n\n  '\n- [a, b]\n");
   EXPECT_EQ(doc.root["Fn::Join"][0], Json("\n"));
 }

@@ -1,0 +1,99 @@
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_tests.h"
+#include "rules/native_printer.h"
+
+namespace c2a::cli {
+namespace {
+
+struct RulesOptions {
+  std::vector<std::string> files;
+  std::string output;
+  ReadLimits limits;
+};
+
+int check(const RulesOptions& options) {
+  auto loaded = loadRuleFiles(options.files, options.limits);
+  if (!loaded.problems.empty()) return reportProblems(loaded.problems);
+  std::size_t count = 0;
+  std::function<void(const std::vector<rules::Rule>&)> countRules = [&](const auto& list) {
+    for (const auto& rule : list) {
+      ++count;
+      countRules(rule.children);
+    }
+  };
+  countRules(loaded.set.rules);
+  std::cout << fmt::format("ok: {} rule{} in {} file{}\n", count, count == 1 ? "" : "s",
+                           loaded.set.files.size(), loaded.set.files.size() == 1 ? "" : "s");
+  return 0;
+}
+
+int test(const RulesOptions& options) {
+  auto run = runRuleTests(options.files, options.limits);
+  std::size_t failed = 0;
+  for (const auto& c : run.cases) {
+    if (c.passed) {
+      std::cout << "PASS  " << c.name << '\n';
+      continue;
+    }
+    ++failed;
+    std::cout << "FAIL  " << c.name << "  (" << c.where.str() << ")\n";
+    for (const auto& failure : c.failures) std::cout << "      " << failure << '\n';
+  }
+  if (!run.problems.empty()) return reportProblems(run.problems);
+  std::cout << fmt::format("{} case{}, {} passed, {} failed\n", run.cases.size(),
+                           run.cases.size() == 1 ? "" : "s", run.cases.size() - failed, failed);
+  return failed == 0 ? 0 : 1;
+}
+
+int convert(const RulesOptions& options) {
+  std::string out;
+  for (const auto& file : options.files) {
+    if (!isC2aRuleFile(file)) {
+      throw C2aError(ErrorKind::Usage, {file},
+                     "convert reads C2A rule files (.json, .yaml, .yml); this one is native already");
+    }
+    out += fmt::format("# converted from {}\n", file);
+    out += rules::printNativeRules(readRuleFile(file, options.limits));
+  }
+  emit(options.output, out);
+  return 0;
+}
+
+}  // namespace
+
+void registerRulesCommand(CLI::App& app, Action& action) {
+  auto* rulesCommand = app.add_subcommand("rules", "Write, check and test risk rules");
+  rulesCommand->require_subcommand(1);
+
+  auto add = [&](const char* name, const char* help, int (*run)(const RulesOptions&),
+                 bool withOutput) {
+    auto options = std::make_shared<RulesOptions>();
+    auto* command = rulesCommand->add_subcommand(name, help);
+    command->add_option("FILE", options->files, "Files")->required();
+    if (withOutput) {
+      command->add_option("--output,-o", options->output, "Write to FILE (atomically)");
+    }
+    addLimitOptions(*command, options->limits);
+    command->callback([&action, options, run] { action = [options, run] { return run(*options); }; });
+  };
+  add("check",
+      "Load and compile rule files (native, or C2A .json/.yaml); print every problem with "
+      "FILE:LINE:COL. Exit 0 when all are fine, 65 on problems, 66 when a file is missing.",
+      check, false);
+  add("test",
+      "Run rule test files (YAML: rules under test, cases with before/after templates and the\n"
+      "expected verdict, risk and action of changes). Exit 0 when all pass, 1 when one fails,\n"
+      "65 on malformed test or rule files.",
+      test, false);
+  add("convert",
+      "Print the native-language equivalent of C2A rule files (.json/.yaml): a migration path.",
+      convert, true);
+}
+
+}  // namespace c2a::cli

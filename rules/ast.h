@@ -1,0 +1,105 @@
+#pragma once
+// The rule AST: what both rule formats (the native language and C2A's JSON/YAML structure)
+// compile to. Every node remembers where it was written; every identifier is resolved to a binding
+// slot when the rule set is compiled (compile.h), so evaluation never looks names up.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/model/component.h"
+#include "engine/model/json.h"
+#include "engine/model/operation.h"
+#include "engine/model/source_location.h"
+
+namespace c2a::rules {
+
+/// What a `let` binding selects from the diff.
+struct Query {
+  enum class Kind {
+    Component,  // components of either side: `resource "AWS::S3::Bucket"`, {"Resource": ...}, {"component": {...}}
+    Change,     // operations: `change {type: "UPDATE"}`, {"change": {...}}
+    Filter,     // no selector, only a `where` (C2A allows a binding that is just a condition)
+  };
+  Kind kind = Kind::Filter;
+  // Component filters (unset = any).
+  std::optional<ComponentType> componentType;
+  std::optional<std::string> subtype;
+  std::optional<std::string> name;
+  // Change filters (unset = any).
+  std::optional<OperationType> changeType;
+  std::optional<PropertyOperationType> propertyOperationType;
+  std::optional<Certainty> certainty;
+};
+
+/// One step of a path: `Properties`, `3`, `*` (one level: any key or index), `**` (any depth).
+struct PathSegment {
+  enum class Kind { Key, AnyOne, AnyDepth };
+  Kind kind = Kind::Key;
+  std::string key;  // for Key; array indices are keys of digits ("3")
+};
+
+/// `bucket.Properties.Tags.*.Key`: a binding and the path below it.
+struct PathOperand {
+  std::string root;  // the binding's name as written
+  int slot = -1;     // resolved binding slot (compile.h); -1 until resolved
+  std::vector<PathSegment> segments;
+  SourceLocation where;
+};
+
+/// A literal: string, number, boolean, null, or a list of literals.
+struct LiteralOperand {
+  Json value;
+  SourceLocation where;
+};
+
+struct Operand {
+  std::optional<PathOperand> path;       // exactly one of path / literal is set
+  std::optional<LiteralOperand> literal;
+};
+
+/// A condition: `a == b`, `x exists`, `not e`, `e and f`, `e or f`.
+struct Expression {
+  enum class Kind { And, Or, Not, Compare, Exists };
+  Kind kind = Kind::Compare;
+  std::vector<Expression> children;  // And / Or: 2+; Not: 1
+  std::string op;                    // Compare: the operator as written (`==`, `appliesTo`, `===`)
+  int operatorIndex = -1;            // resolved index into the operator table (operators.h)
+  bool universal = false;            // `all x.*.y op v`: every value must satisfy, not just one
+  std::optional<Operand> lhs;        // Compare / Exists
+  std::optional<Operand> rhs;        // Compare
+  SourceLocation where;
+};
+
+struct Binding {
+  std::string name;
+  Query query;
+  std::vector<Expression> conditions;  // binding-level `where`, all must hold
+  int slot = -1;                       // resolved (compile.h)
+  SourceLocation where;
+};
+
+struct Effect {
+  std::optional<Risk> risk;
+  std::optional<Action> action;
+  std::string target = "change";  // binding whose objects receive the effect
+  int targetSlot = -1;            // resolved (compile.h)
+  SourceLocation where;
+};
+
+struct Rule {
+  std::string description;
+  std::vector<Binding> bindings;         // in order; later ones may use earlier ones
+  std::vector<Expression> conditions;    // rule-level `where`, all must hold
+  std::optional<Effect> effect;
+  std::vector<Rule> children;            // `then`: inherit this rule's bindings
+  SourceLocation where;
+};
+
+struct RuleSet {
+  std::vector<Rule> rules;
+  std::vector<std::string> files;  // every file read, includes too
+  int slotCount = 0;               // bindings across the whole set (compile.h numbers them)
+};
+
+}  // namespace c2a::rules

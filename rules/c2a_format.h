@@ -1,0 +1,17 @@
+#pragma once
+// C2A's rule files (JSON, or the same structure in YAML): a rule or a list of rules, each with
+// `description`, `let`, `where`, `then`, `effect`. The engine reads the file into a JSON tree with
+// positions; this turns it into rules. `where` strings go through the native expression grammar.
+#include <vector>
+
+#include "engine/model/json.h"
+#include "engine/model/location_table.h"
+#include "rules/ast.h"
+
+namespace c2a::rules {
+
+/// Throws C2aError (InvalidInput) with the location of the offending value for a structure that
+/// is not a C2A rule file. Conditions that do not parse are errors too, never dropped.
+std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations);
+
+}  // namespace c2a::rules

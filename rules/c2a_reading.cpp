@@ -1,0 +1,121 @@
+// Pointers, errors and conditions of C2A rule files (c2a_reading.h).
+//
+// Condition positions: the readers record a list element where its value starts (in JSON its
+// opening quote, so the text starts one column later) and an object member at its key. The text
+// of `where: ...` is taken to start where formatters put it, after `"where": "` in JSON and
+// `where: ` (an unquoted scalar) in YAML: exact for formatted files, a column or two off for
+// others; the line is always right.
+#include "rules/c2a_reading.h"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+#include "engine/model/error.h"
+#include "rules/expression_parser.h"
+
+namespace c2a::rules::c2a_file {
+namespace {
+
+void expandExpression(Expression& expression, const Aliases& aliases) {
+  for (Expression& child : expression.children) expandExpression(child, aliases);
+  for (auto* operand : {&expression.lhs, &expression.rhs}) {
+    if (*operand && (*operand)->path) expandAliases(*(*operand)->path, aliases);
+  }
+}
+
+Source::Syntax syntaxOf(std::string_view file) {
+  if (file.ends_with(".json")) return Source::Syntax::Json;
+  if (file.ends_with(".yaml") || file.ends_with(".yml")) return Source::Syntax::Yaml;
+  return Source::Syntax::Other;
+}
+
+}  // namespace
+
+std::string child(const std::string& pointer, std::string_view key) {
+  std::string out = pointer + '/';
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string child(const std::string& pointer, std::size_t index) {
+  return child(pointer, std::to_string(index));
+}
+
+std::string_view describe(const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::object: return "an object";
+    case Json::value_t::array: return "a list";
+    case Json::value_t::string: return "a string";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::null: return "null";
+    default: return "a number";
+  }
+}
+
+void expandAliases(PathOperand& path, const Aliases& aliases) {
+  auto alias = aliases.find(path.root);
+  if (alias == aliases.end()) return;
+  std::vector<PathSegment> segments = alias->second.segments;
+  segments.insert(segments.end(), path.segments.begin(), path.segments.end());
+  path.root = alias->second.root;
+  path.segments = std::move(segments);
+}
+
+Source::Source(const LocationTable& locations)
+    : locations_(locations), syntax_(syntaxOf(locations.file())) {}
+
+void Source::fail(const std::string& pointer, std::string message) const {
+  throw C2aError(ErrorKind::InvalidInput, at(pointer), std::move(message));
+}
+
+std::string Source::stringAt(const Json& value, const std::string& pointer,
+                             std::string_view what) const {
+  if (!value.is_string()) {
+    fail(pointer, fmt::format("{} must be a string, not {}", what, describe(value)));
+  }
+  return value.get<std::string>();
+}
+
+std::vector<Expression> Source::conditions(const Json& value, const std::string& pointer,
+                                           const Aliases& aliases) const {
+  std::vector<Expression> out;
+  if (value.is_string()) {
+    out.push_back(condition(value.get<std::string>(), pointer, false, aliases));
+    return out;
+  }
+  if (!value.is_array()) {
+    fail(pointer, fmt::format("`where` must be a condition string or a list of them, not {}",
+                              describe(value)));
+  }
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string elementPointer = child(pointer, i);
+    out.push_back(condition(stringAt(value[i], elementPointer, "a condition"), elementPointer, true,
+                            aliases));
+  }
+  return out;
+}
+
+Expression Source::condition(const std::string& text, const std::string& pointer, bool listElement,
+                             const Aliases& aliases) const {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) fail(pointer, "empty condition");
+  SourceLocation start = at(pointer);
+  if (start.known()) {
+    constexpr int kWhere = 5;  // a condition is a `where` or an element of one
+    if (syntax_ == Syntax::Json) start.column += listElement ? 1 : kWhere + 5;  // `"where": "`
+    if (syntax_ == Syntax::Yaml && !listElement) start.column += kWhere + 2;    // `where: `
+  }
+  Expression expression = parseExpression(text, start);  // throws, located, if malformed
+  expandExpression(expression, aliases);
+  return expression;
+}
+
+}  // namespace c2a::rules::c2a_file

@@ -1,0 +1,16 @@
+#pragma once
+// Resolves a rule set: every identifier to a binding slot, every operator to its table entry,
+// every effect target to a binding in scope. Reports every problem, not just the first.
+#include "engine/model/error.h"
+#include "rules/ast.h"
+
+namespace c2a::rules {
+
+/// Fills slots and operator indices in place. Returns every problem found, each with its
+/// location: unknown identifier, duplicate binding in a scope, unknown operator, effect target
+/// not in scope (or an effect with neither risk nor action), an Entity operand that is not a
+/// bare binding, a pattern operand on a change, and the like. An empty result means the set is
+/// ready to evaluate.
+Diagnostics compileRuleSet(RuleSet& rules);
+
+}  // namespace c2a::rules

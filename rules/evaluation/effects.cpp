@@ -1,0 +1,82 @@
+#include "rules/evaluation/effects.h"
+
+#include <algorithm>
+#include <string>
+
+namespace c2a::rules {
+namespace {
+
+bool strictlyBelow(const Path& inner, const Path& outer) {
+  return inner.size() > outer.size() && std::equal(outer.begin(), outer.end(), inner.begin());
+}
+
+}  // namespace
+
+CombinedEffect combineEffects(std::span<const Effect* const> effects) {
+  std::optional<Risk> risk;
+  bool approve = false;
+  bool reject = false;
+  for (const auto* effect : effects) {
+    if (effect->risk) risk = risk ? std::max(*risk, *effect->risk) : *effect->risk;
+    if (effect->action == Action::Reject) reject = true;
+    if (effect->action == Action::Approve) approve = true;
+  }
+  CombinedEffect combined;
+  combined.risk = risk.value_or(Risk::Unknown);
+  if (reject) {
+    combined.action = Action::Reject;
+  } else if (approve && combined.risk != Risk::High) {
+    combined.action = Action::Approve;
+  }
+  return combined;
+}
+
+bool EffectCollector::mark(std::size_t operation, std::size_t rule) {
+  auto& rules = hits_[operation];
+  auto number = static_cast<std::uint32_t>(rule);
+  // Few rules reach any one operation, so a linear look beats a set.
+  if (std::find(rules.begin(), rules.end(), number) != rules.end()) return false;
+  rules.push_back(number);
+  return true;
+}
+
+void EffectCollector::hit(std::size_t rule, const Bound& target) {
+  if (target.kind == Bound::Kind::Component) {
+    for (auto operation : world_.operationsOn(target.index)) mark(operation, rule);
+    return;
+  }
+  if (target.kind != Bound::Kind::Change) return;
+  // Once marked, the changes inside were marked too.
+  if (!mark(target.index, rule)) return;
+  const auto& operation = world_.diff().operations[target.index];
+  auto component = world_.componentOf(target.index);
+  if (!operation.property || component == DiffWorld::kNoComponent) return;
+  for (auto other : world_.operationsOn(component)) {
+    const auto& inner = world_.diff().operations[other];
+    if (inner.property && strictlyBelow(inner.property->path, operation.property->path)) {
+      mark(other, rule);
+    }
+  }
+}
+
+void EffectCollector::writeTo(const RulePlan& plan, ModelDiff& diff) const {
+  std::vector<const Effect*> effects;
+  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
+    auto& operation = diff.operations[i];
+    effects.clear();
+    operation.rules.clear();
+    for (auto rule : hits_[i]) {
+      const auto& planned = plan.rules[rule];
+      effects.push_back(&*planned.rule->effect);
+      operation.rules.push_back(planned.label);
+    }
+    auto combined = combineEffects(effects);
+    operation.risk = combined.risk;
+    operation.action = combined.action;
+    std::sort(operation.rules.begin(), operation.rules.end());
+    operation.rules.erase(std::unique(operation.rules.begin(), operation.rules.end()),
+                          operation.rules.end());
+  }
+}
+
+}  // namespace c2a::rules

@@ -1,0 +1,43 @@
+#pragma once
+// Which rules' effects reached which operations, and how they combine. Combination is
+// order-independent: risk = the highest risk set by a matching effect (high > unknown > low;
+// unknown when none sets one); action = reject if any rejects, else approve if one approves and
+// the combined risk is not high, else none.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/model/diff.h"
+#include "rules/evaluation/rule_plan.h"
+#include "rules/evaluation/world.h"
+
+namespace c2a::rules {
+
+struct CombinedEffect {
+  Risk risk = Risk::Unknown;
+  Action action = Action::None;
+};
+
+CombinedEffect combineEffects(std::span<const Effect* const> effects);
+
+class EffectCollector {
+ public:
+  EffectCollector(const DiffWorld& world, std::size_t operationCount)
+      : world_(world), hits_(operationCount) {}
+
+  /// Rule number `rule` matched with `target` bound: a change receives the effect, and so do the
+  /// changes inside it (same component, property path strictly below); a component passes it to
+  /// every operation on it.
+  void hit(std::size_t rule, const Bound& target);
+
+  /// Resets then sets risk, action and rules (sorted labels) on every operation of `diff`.
+  void writeTo(const RulePlan& plan, ModelDiff& diff) const;
+
+ private:
+  bool mark(std::size_t operation, std::size_t rule);
+
+  const DiffWorld& world_;
+  std::vector<std::vector<std::uint32_t>> hits_;  // per operation: rules whose effect reached it
+};
+
+}  // namespace c2a::rules

@@ -1,0 +1,129 @@
+#include "rules/evaluation/operands.h"
+
+#include <algorithm>
+
+#include "rules/evaluation/json_walk.h"
+
+namespace c2a::rules {
+namespace {
+
+Value jsonValue(const Json& json) {
+  Value value;
+  value.json = &json;
+  return value;
+}
+
+void walk(const Json& node, std::span<const PathSegment> segments, std::vector<Value>& out) {
+  walkPath(node, segments, [&](const Json& reached) {
+    out.push_back(jsonValue(reached));
+    return true;
+  });
+}
+
+// Component fields that are not part of the body (the body's own keys are capitalised:
+// `Properties`, `DependsOn`, a parameter's `Type`).
+bool isComponentField(const PathSegment& segment) {
+  if (segment.kind != PathSegment::Kind::Key) return false;
+  const auto& key = segment.key;
+  return key == "name" || key == "type" || key == "subtype" || key == "stack" || key == "id";
+}
+
+}  // namespace
+
+void OperandResolver::resolve(const Operand& operand, OperandMode mode,
+                              std::span<const Bound> slots, std::vector<Value>& out) const {
+  if (operand.literal) {
+    if (mode == OperandMode::Values) out.push_back(jsonValue(operand.literal->value));
+    return;
+  }
+  if (!operand.path) return;
+  const auto& path = *operand.path;
+  if (path.slot < 0 || static_cast<std::size_t>(path.slot) >= slots.size()) return;
+  const Bound& root = slots[static_cast<std::size_t>(path.slot)];
+  switch (mode) {
+    case OperandMode::Values: pathValues(path, root, out); return;
+    case OperandMode::Entity:
+    case OperandMode::Pattern: {
+      if (!path.segments.empty() && (mode == OperandMode::Entity || root.kind != Bound::Kind::Component)) {
+        return;
+      }
+      Value value;
+      if (root.kind == Bound::Kind::Component) {
+        value.kind = mode == OperandMode::Pattern ? Value::Kind::Pattern : Value::Kind::Component;
+        value.component = world_.component(root.index);
+        value.pattern = path.segments;
+      } else if (root.kind == Bound::Kind::Change) {
+        value.kind = Value::Kind::Change;
+        value.change = root.index;
+      } else {
+        return;
+      }
+      out.push_back(std::move(value));
+      return;
+    }
+  }
+}
+
+void OperandResolver::pathValues(const PathOperand& path, const Bound& root,
+                                 std::vector<Value>& out) const {
+  auto first = out.size();
+  std::span<const PathSegment> segments = path.segments;
+  if (root.kind == Bound::Kind::Component) componentValues(root.index, segments, out);
+  if (root.kind == Bound::Kind::Change) changeValues(root.index, segments, out);
+  // Two `**` reach the same value along several routes; each value counts once (for `all`).
+  auto deep = std::count_if(segments.begin(), segments.end(), [](const PathSegment& segment) {
+    return segment.kind == PathSegment::Kind::AnyDepth;
+  });
+  if (deep > 1) {
+    auto begin = out.begin() + static_cast<std::ptrdiff_t>(first);
+    std::sort(begin, out.end(), [](const Value& a, const Value& b) { return a.json < b.json; });
+    out.erase(std::unique(begin, out.end(),
+                          [](const Value& a, const Value& b) { return a.json == b.json; }),
+              out.end());
+  }
+}
+
+void OperandResolver::componentValues(WorldComponentId id, std::span<const PathSegment> segments,
+                                      std::vector<Value>& out) const {
+  if (id == DiffWorld::kNoComponent) return;
+  if (!segments.empty() && isComponentField(segments.front())) {
+    const auto& fields = world_.componentFields(id);
+    if (auto it = fields.find(segments.front().key); it != fields.end()) {
+      walk(*it, segments.subspan(1), out);
+    }
+    return;
+  }
+  walk(world_.primary(id).properties, segments, out);
+}
+
+void OperandResolver::changeValues(std::size_t index, std::span<const PathSegment> segments,
+                                   std::vector<Value>& out) const {
+  if (segments.empty() || segments.front().kind != PathSegment::Kind::Key) {
+    walk(world_.changeFields(index), segments, out);
+    return;
+  }
+  const auto& head = segments.front();
+  auto rest = segments.subspan(1);
+  const auto& operation = world_.diff().operations[index];
+  if (head.key == "component") {
+    componentValues(world_.componentOf(index), rest, out);
+    return;
+  }
+  // `old` / `new`: the property's values for a property change; the whole BEFORE / AFTER body of
+  // the component for a component-level operation.
+  if (head.key == "old" || head.key == "new") {
+    bool old = head.key == "old";
+    if (operation.property) {
+      const auto& value = old ? operation.property->oldValue : operation.property->newValue;
+      if (value) walk(*value, rest, out);
+      return;
+    }
+    const auto& side = old ? operation.before : operation.after;
+    const auto* model = old ? world_.diff().before : world_.diff().after;
+    if (side && model) walk(model->component(*side).properties, rest, out);
+    return;
+  }
+  if (const auto* field = world_.changeField(index, head.key)) walk(*field, rest, out);
+}
+
+}  // namespace c2a::rules

@@ -1,0 +1,34 @@
+#pragma once
+// Turns an operand into the values an operator sees, under the current bindings: the JSON values a
+// path reaches, the bound object itself, or a bound component with a path pattern.
+#include <span>
+#include <vector>
+
+#include "rules/evaluation/bound.h"
+#include "rules/evaluation/world.h"
+#include "rules/operators.h"
+
+namespace c2a::rules {
+
+class OperandResolver {
+ public:
+  explicit OperandResolver(const DiffWorld& world) : world_(world) {}
+
+  /// Appends to `out` what `operand` yields in `mode`. Values: a literal yields itself (a list
+  /// literal is one array); a path yields every value it reaches, zero or more. Entity: a bare
+  /// bound binding yields its component or change. Pattern: a path rooted at a bound component
+  /// yields that component with the path's segments as the pattern; a bare change yields the change.
+  void resolve(const Operand& operand, OperandMode mode, std::span<const Bound> slots,
+               std::vector<Value>& out) const;
+
+ private:
+  void pathValues(const PathOperand& path, const Bound& root, std::vector<Value>& out) const;
+  void componentValues(WorldComponentId id, std::span<const PathSegment> segments,
+                       std::vector<Value>& out) const;
+  void changeValues(std::size_t operation, std::span<const PathSegment> segments,
+                    std::vector<Value>& out) const;
+
+  const DiffWorld& world_;
+};
+
+}  // namespace c2a::rules

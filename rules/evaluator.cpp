@@ -1,0 +1,37 @@
+#include "rules/evaluator.h"
+
+#include <string>
+
+#include "rules/evaluation/conditions.h"
+#include "rules/evaluation/effects.h"
+#include "rules/evaluation/rule_plan.h"
+#include "rules/evaluation/search.h"
+#include "rules/evaluation/world.h"
+
+namespace c2a::rules {
+
+void applyRules(const RuleSet& rules, ModelDiff& diff) { applyRules(rules, diff, {}); }
+
+Diagnostics applyRules(const RuleSet& rules, ModelDiff& diff, const EvaluationOptions& options) {
+  const DiffWorld world(diff);
+  const EvaluationContext context(diff);
+  const RulePlan plan = planRules(rules);
+  ConditionEvaluator conditions(world, context);
+  EffectCollector effects(world, diff.operations.size());
+  RuleSearch search(world, plan, conditions, effects, options.maxAssignmentsPerRule);
+
+  Diagnostics warnings;
+  for (std::size_t i = 0; i < plan.rules.size(); ++i) {
+    if (!plan.rules[i].topLevel || search.run(i)) continue;
+    warnings.push_back(Diagnostic{
+        ErrorKind::InvalidInput, plan.rules[i].rule->where,
+        "rule '" + plan.rules[i].label + "' was stopped after trying " +
+            std::to_string(options.maxAssignmentsPerRule) +
+            " candidate bindings: its bindings combine into too many candidates; narrow them "
+            "with `where` conditions (effects found before it stopped still apply)"});
+  }
+  effects.writeTo(plan, diff);
+  return warnings;
+}
+
+}  // namespace c2a::rules

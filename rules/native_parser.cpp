@@ -1,0 +1,334 @@
+// The native rules language: rule-file actions on top of the condition actions, and the parse.
+#include "rules/native_parser.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/model/error.h"
+#include "rules/grammar.h"
+#include "rules/grammar_errors.h"
+#include "rules/parse_actions.h"
+#include "rules/suggestions.h"
+
+namespace c2a::rules {
+namespace parsing {
+namespace {
+
+/// Everything a rule file builds, on top of the conditions.
+struct RuleFileBuilder : ExpressionBuilder {
+  ParsedRules result;
+  std::vector<Rule> open;  // rules being read, innermost last
+
+  Binding binding;                  // the `let` being read
+  std::string field;                // the query field being read
+  std::vector<std::string> fields;  // fields already given in this query
+
+  Effect effect;  // the effect being read
+  bool targetGiven = false;
+};
+
+[[noreturn]] void fail(SourceLocation where, std::string message) {
+  throw C2aError(ErrorKind::InvalidInput, std::move(where), std::move(message));
+}
+
+// "high, low or unknown"
+template <typename Enum, std::size_t N>
+std::string alternatives(const std::array<Enum, N>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) out += i + 1 == N ? " or " : ", ";
+    out += toString(values[i]);
+  }
+  return out;
+}
+
+/// The enum value spelled `text` (as toString spells it); a located error naming the choices
+/// otherwise.
+template <typename Enum, std::size_t N>
+Enum lookup(const std::string& text, const std::array<Enum, N>& values, const char* what,
+            const SourceLocation& where) {
+  std::vector<std::string_view> names;
+  for (Enum value : values) {
+    if (toString(value) == text) return value;
+    names.push_back(toString(value));
+  }
+  fail(where, "unknown " + std::string(what) + " `" + text + "` (expected " + alternatives(values) +
+                  ")" + didYouMean(text, names));
+}
+
+constexpr std::array kComponentTypes{ComponentType::Resource, ComponentType::Parameter,
+                                     ComponentType::Output,   ComponentType::Condition,
+                                     ComponentType::Mapping,  ComponentType::Construct,
+                                     ComponentType::Stack};
+constexpr std::array kOperationTypes{OperationType::Insert, OperationType::Remove,
+                                     OperationType::Update, OperationType::Replace,
+                                     OperationType::Rename};
+constexpr std::array kPropertyOperationTypes{
+    PropertyOperationType::Insert, PropertyOperationType::Remove, PropertyOperationType::Update,
+    PropertyOperationType::Move};
+constexpr std::array kCertainties{Certainty::Definite, Certainty::Possible};
+constexpr std::array kRisks{Risk::High, Risk::Low, Risk::Unknown};
+constexpr std::array kActions{Action::Approve, Action::Reject, Action::None};
+
+}  // namespace
+
+// ---- Rules
+template <>
+struct action<grammar::rule_keyword> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    if (b.open.size() >= kMaxRuleNesting) {
+      fail(locate(in), "rules nest more than " + std::to_string(kMaxRuleNesting) + " deep");
+    }
+    b.open.emplace_back().where = locate(in);
+  }
+};
+template <>
+struct action<grammar::rule_description> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.open.back().description = b.text;
+  }
+};
+template <>
+struct action<grammar::rule_block> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    Rule rule = std::move(b.open.back());
+    b.open.pop_back();
+    (b.open.empty() ? b.result.rules : b.open.back().children).push_back(std::move(rule));
+  }
+};
+template <>
+struct action<grammar::rule_condition_body> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.open.back().conditions.push_back(b.pop());
+  }
+};
+
+// ---- Bindings
+template <>
+struct action<grammar::let_keyword> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.binding = Binding{};
+  }
+};
+template <>
+struct action<grammar::binding_identifier> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    b.binding.name = in.string();
+    b.binding.where = locate(in);
+  }
+};
+
+// `resource`, `parameter`, `output`, ...: the component type, capitalised.
+struct component_kind {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    std::string type = in.string();
+    type[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(type[0])));
+    b.binding.query.kind = Query::Kind::Component;
+    b.binding.query.componentType = componentTypeFromString(type);
+  }
+};
+template <>
+struct action<grammar::kw_resource> : component_kind {};
+template <>
+struct action<grammar::kind_keyword> : component_kind {};
+
+template <>
+struct action<grammar::resource_type> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.binding.query.subtype = b.text;
+  }
+};
+template <>
+struct action<grammar::kw_component> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.binding.query.kind = Query::Kind::Component;
+  }
+};
+template <>
+struct action<grammar::kw_change> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.binding.query.kind = Query::Kind::Change;
+  }
+};
+template <>
+struct action<grammar::fields_open> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.fields.clear();
+  }
+};
+template <>
+struct action<grammar::field_key> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    const bool component = b.binding.query.kind == Query::Kind::Component;
+    const std::vector<std::string_view> known =
+        component ? std::vector<std::string_view>{"type", "subtype", "name"}
+                  : std::vector<std::string_view>{"type", "propertyOperationType", "certainty"};
+    b.field = in.string();
+    if (std::find(known.begin(), known.end(), b.field) == known.end()) {
+      fail(locate(in), "unknown field `" + b.field + "` in a " +
+                           (component ? "component" : "change") + " query (expected " +
+                           std::string(known[0]) + ", " + std::string(known[1]) + " or " +
+                           std::string(known[2]) + ")" + didYouMean(b.field, known));
+    }
+    if (std::find(b.fields.begin(), b.fields.end(), b.field) != b.fields.end()) {
+      fail(locate(in), "`" + b.field + "` is given twice in this query");
+    }
+    b.fields.push_back(b.field);
+  }
+};
+template <>
+struct action<grammar::field_value> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    Query& q = b.binding.query;
+    const SourceLocation where = locate(in);
+    if (q.kind == Query::Kind::Component) {
+      if (b.field == "subtype") {
+        q.subtype = b.text;
+      } else if (b.field == "name") {
+        q.name = b.text;
+      } else {
+        q.componentType = lookup(b.text, kComponentTypes, "component type", where);
+      }
+      return;
+    }
+    if (b.field == "type") {
+      q.changeType = lookup(b.text, kOperationTypes, "change type", where);
+    } else if (b.field == "propertyOperationType") {
+      q.propertyOperationType =
+          lookup(b.text, kPropertyOperationTypes, "property operation type", where);
+    } else {
+      q.certainty = lookup(b.text, kCertainties, "certainty", where);
+    }
+  }
+};
+template <>
+struct action<grammar::binding_condition> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.binding.conditions.push_back(b.pop());
+  }
+};
+template <>
+struct action<grammar::binding> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    b.open.back().bindings.push_back(std::move(b.binding));
+  }
+};
+
+// ---- Effects
+template <>
+struct action<grammar::effect_keyword> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    if (b.open.back().effect) fail(locate(in), "a rule has only one `effect`");
+    b.effect = Effect{};
+    b.effect.where = locate(in);
+    b.targetGiven = false;
+  }
+};
+template <>
+struct action<grammar::risk_key> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    if (b.effect.risk) fail(locate(in), "`risk` is given twice in this effect");
+  }
+};
+template <>
+struct action<grammar::risk_value> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    b.effect.risk = lookup(b.text, kRisks, "risk", locate(in));
+  }
+};
+template <>
+struct action<grammar::action_key> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    if (b.effect.action) fail(locate(in), "`action` is given twice in this effect");
+  }
+};
+template <>
+struct action<grammar::action_value> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    b.effect.action = lookup(b.text, kActions, "action", locate(in));
+  }
+};
+template <>
+struct action<grammar::target_key> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    if (b.targetGiven) fail(locate(in), "`target` is given twice in this effect");
+    b.targetGiven = true;
+  }
+};
+template <>
+struct action<grammar::target_name> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    b.effect.target = in.string();
+  }
+};
+template <>
+struct action<grammar::effect_clause> {
+  template <typename Input>
+  static void apply(const Input&, RuleFileBuilder& b) {
+    if (!b.effect.risk && !b.effect.action) {
+      fail(b.effect.where, "an effect needs a `risk` or an `action`");
+    }
+    b.open.back().effect = std::move(b.effect);
+  }
+};
+
+// ---- Includes
+template <>
+struct action<grammar::include_path> {
+  template <typename Input>
+  static void apply(const Input& in, RuleFileBuilder& b) {
+    b.result.includes.push_back({b.text, locate(in)});
+  }
+};
+
+}  // namespace parsing
+
+ParsedRules parseNativeRules(std::string_view text, const std::string& file) {
+  tao::pegtl::memory_input in(text.data(), text.size(), file);
+  parsing::RuleFileBuilder builder;
+  try {
+    tao::pegtl::parse<grammar::rules_file, parsing::action, grammar::control>(in, builder);
+  } catch (const tao::pegtl::parse_error& error) {
+    C2aError located = parsing::toC2aError(error);
+    // Name the rule left open: the end of the file is far from where the `}` went missing.
+    if (error.message() == grammar::error_message<grammar::unclosed_rule> &&
+        !builder.open.empty()) {
+      const Rule& rule = builder.open.back();
+      throw C2aError(ErrorKind::InvalidInput, located.diagnostic().where,
+                     "missing `}`: the file ends inside rule \"" + rule.description + "\" (line " +
+                         std::to_string(rule.where.line) + ")");
+    }
+    throw located;
+  }
+  return std::move(builder.result);
+}
+
+}  // namespace c2a::rules

@@ -1,0 +1,33 @@
+// `change appliesTo bucket`, `change appliesTo bucket.Properties.Tags.*`: C2A's operator tying a
+// change to a component, or to an area of a component's properties.
+#include "rules/operators/entities.h"
+#include "rules/operators/operator_list.h"
+#include "rules/operators/path_pattern.h"
+
+namespace c2a::rules {
+namespace {
+
+bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+  if (lhs.kind != Value::Kind::Change || lhs.change >= context.diff().operations.size()) {
+    return false;
+  }
+  const auto& operation = context.diff().operations[lhs.change];
+  auto target = entityComponent(rhs, context);
+  if (!target || !sameComponent({operation.before, operation.after}, *target)) return false;
+  if (rhs.kind != Value::Kind::Pattern || rhs.pattern.empty()) return true;
+  // A component-level operation (REPLACE, INSERT...) is not "in" any property area.
+  return operation.property && touches(*operation.property, rhs.pattern);
+}
+
+}  // namespace
+
+OperatorInfo appliesToOperator() {
+  return {.name = "appliesTo",
+          .aliases = {},
+          .lhs = OperandMode::Entity,
+          .rhs = OperandMode::Pattern,
+          .summary = "the change is on the component (and, with a path, touches that property area)",
+          .apply = &apply};
+}
+
+}  // namespace c2a::rules

@@ -1,0 +1,35 @@
+// `a contains b`: the list a has an element equal (loosely) to b, or the string a holds b's text.
+#include "rules/operators/loose_json.h"
+#include "rules/operators/operator_list.h"
+
+namespace c2a::rules {
+namespace {
+
+bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+  const Json* a = jsonOf(lhs);
+  const Json* b = jsonOf(rhs);
+  if (!a || !b) return false;
+  if (a->is_array()) {
+    for (const auto& element : *a) {
+      if (looseEquals(element, *b)) return true;
+    }
+    return false;
+  }
+  if (!a->is_string()) return false;
+  std::string buffer;
+  auto text = textOf(*b, buffer);
+  return text && a->get_ref<const std::string&>().find(*text) != std::string::npos;
+}
+
+}  // namespace
+
+OperatorInfo containsOperator() {
+  return {.name = "contains",
+          .aliases = {},
+          .lhs = OperandMode::Values,
+          .rhs = OperandMode::Values,
+          .summary = "the list a has an element equal to b, or the string a contains b",
+          .apply = &apply};
+}
+
+}  // namespace c2a::rules

@@ -1,0 +1,31 @@
+#pragma once
+// CloudFormation's loose scalars: templates write the same value as 5 or "5", true or "true",
+// and CloudFormation treats them alike, so the value operators do too.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "engine/model/json.h"
+#include "rules/value.h"
+
+namespace c2a::rules {
+
+/// The JSON value of a Values operand, or null for a component, change or pattern.
+const Json* jsonOf(const Value& value);
+
+/// JSON equality where a number equals a string holding the same number and a boolean equals
+/// "true"/"false" (any case); arrays compare element by element in order, objects key by key.
+bool looseEquals(const Json& a, const Json& b);
+
+/// A number, or a string that holds exactly one (finite) number.
+std::optional<double> numberOf(const Json& value);
+
+/// Both operands as numbers, or nothing when either is not a JSON value holding a number.
+std::optional<std::pair<double, double>> numberPair(const Value& lhs, const Value& rhs);
+
+/// A string; a number or boolean as JSON writes it (into `buffer`, which the view may point at).
+/// Null, arrays and objects have no text.
+std::optional<std::string_view> textOf(const Json& value, std::string& buffer);
+
+}  // namespace c2a::rules

@@ -1,0 +1,25 @@
+// `a <- b` (also `referencedBy`): b refers to a, before or after the change. A change stands for its component.
+#include "rules/operators/entities.h"
+#include "rules/operators/operator_list.h"
+
+namespace c2a::rules {
+namespace {
+
+bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+  auto a = entityComponent(lhs, context);
+  auto b = entityComponent(rhs, context);
+  return a && b && dependsOn(context, *b, *a);
+}
+
+}  // namespace
+
+OperatorInfo referencedByOperator() {
+  return {.name = "<-",
+          .aliases = {"referencedBy"},
+          .lhs = OperandMode::Entity,
+          .rhs = OperandMode::Entity,
+          .summary = "b refers to a, before or after the change",
+          .apply = &apply};
+}
+
+}  // namespace c2a::rules

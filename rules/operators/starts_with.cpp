@@ -1,0 +1,31 @@
+// `a startsWith b`: a's text begins with b's text (numbers and booleans as JSON writes them).
+#include <string_view>
+
+#include "rules/operators/loose_json.h"
+#include "rules/operators/operator_list.h"
+
+namespace c2a::rules {
+namespace {
+
+bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+  const Json* a = jsonOf(lhs);
+  const Json* b = jsonOf(rhs);
+  if (!a || !b) return false;
+  std::string textBuffer, partBuffer;
+  auto text = textOf(*a, textBuffer);
+  auto part = textOf(*b, partBuffer);
+  return text && part && text->starts_with(*part);
+}
+
+}  // namespace
+
+OperatorInfo startsWithOperator() {
+  return {.name = "startsWith",
+          .aliases = {},
+          .lhs = OperandMode::Values,
+          .rhs = OperandMode::Values,
+          .summary = "the string a begins with b",
+          .apply = &apply};
+}
+
+}  // namespace c2a::rules
