@@ -15,7 +15,8 @@ const char* const kTypes[] = {"AWS::S3::Bucket", "AWS::SQS::Queue", "AWS::Lambda
 Json bodyOf(int i, bool after) {
   Json tags = Json::array();
   for (int t = 0; t < 3; ++t) {
-    tags.push_back({{"Key", "tag" + std::to_string(t)}, {"Value", after && t == i % 3 ? "new" : "v"}});
+    tags.push_back(
+        {{"Key", "tag" + std::to_string(t)}, {"Value", after && t == i % 3 ? "new" : "v"}});
   }
   return {{"Properties",
            {{"Name", "res-" + std::to_string(i) + (after && i % 7 == 0 ? "-renamed" : "")},
@@ -30,7 +31,8 @@ std::unique_ptr<DiffFixture> diffOf(int resources) {
   auto stack = f->both(container(ComponentType::Stack, "App"));
   std::vector<std::pair<ComponentIndex, ComponentIndex>> sides;
   const Relationship structural{RelationshipKind::Structural, ReferenceKind::None, {}, {}};
-  const Relationship ref{RelationshipKind::Dependency, ReferenceKind::Ref, {"Properties", "Role"}, {}};
+  const Relationship ref{
+      RelationshipKind::Dependency, ReferenceKind::Ref, {"Properties", "Role"}, {}};
   for (int i = 0; i < resources; ++i) {
     auto name = "Res" + std::to_string(i);
     const char* type = kTypes[i % 5];
@@ -76,41 +78,43 @@ std::vector<Rule> rulesOf(int count) {
                              effect("change", Risk::High)));
         break;
       case 1:
-        rules.push_back(rule("small sizes " + n,
-                             {where(resources("r", type),
-                                    {compare(path("r.Properties.Size"), "<", lit(10 + i))}),
-                              where(changes("change"), {on("change", "r")})},
-                             {}, effect("change", Risk::Low, Action::Approve)));
+        rules.push_back(rule(
+            "small sizes " + n,
+            {where(resources("r", type), {compare(path("r.Properties.Size"), "<", lit(10 + i))}),
+             where(changes("change"), {on("change", "r")})},
+            {}, effect("change", Risk::Low, Action::Approve)));
         break;
       case 2:
-        rules.push_back(rule("tag values " + n,
-                             {resources("r", type),
-                              where(changes("change"), {on("change", "r.Properties.Tags.*.Value")})},
-                             {compare(path("change.new"), "==", lit("new"))},
-                             effect("change", Risk::Low, Action::Approve)));
+        rules.push_back(
+            rule("tag values " + n,
+                 {resources("r", type),
+                  where(changes("change"), {on("change", "r.Properties.Tags.*.Value")})},
+                 {compare(path("change.new"), "==", lit("new"))},
+                 effect("change", Risk::Low, Action::Approve)));
         break;
       case 3:
-        rules.push_back(rule("wildcard actions " + n,
-                             {changes("change", OperationType::Update)},
-                             {compare(path("change.path"), "startsWith", lit("Properties.Policies")),
-                              compare(path("change.new"), "matches", lit("*:\\*"))},
-                             effect("change", std::nullopt, Action::Reject)));
+        rules.push_back(
+            rule("wildcard actions " + n, {changes("change", OperationType::Update)},
+                 {compare(path("change.path"), "startsWith", lit("Properties.Policies")),
+                  compare(path("change.new"), "matches", lit("*:\\*"))},
+                 effect("change", std::nullopt, Action::Reject)));
         break;
       case 4:
-        rules.push_back(rule("names " + n,
-                             {where(resources("r", type),
-                                    {compare(path("r.Properties.Name"), "matchesRegex",
-                                             lit("^res-[0-9]*" + n + "$"))}),
-                              where(changes("change"), {on("change", "r")})},
-                             {}, effect("change", Risk::Unknown)));
+        rules.push_back(
+            rule("names " + n,
+                 {where(resources("r", type), {compare(path("r.Properties.Name"), "matchesRegex",
+                                                       lit("^res-[0-9]*" + n + "$"))}),
+                  where(changes("change"), {on("change", "r")})},
+                 {}, effect("change", Risk::Unknown)));
         break;
       case 5:
-        rules.push_back(rule("role users " + n,
-                             {resources("role", "AWS::IAM::Role"),
-                              where(resources("fn", "AWS::Lambda::Function"),
-                                    {compare(path("fn"), "->", path("role"))}),
-                              where(changes("change", OperationType::Replace), {on("change", "role")})},
-                             {}, effect("fn", Risk::High)));
+        rules.push_back(
+            rule("role users " + n,
+                 {resources("role", "AWS::IAM::Role"),
+                  where(resources("fn", "AWS::Lambda::Function"),
+                        {compare(path("fn"), "->", path("role"))}),
+                  where(changes("change", OperationType::Replace), {on("change", "role")})},
+                 {}, effect("fn", Risk::High)));
         break;
       case 6:
         rules.push_back(rule("immutable " + n, {changes("change")},
@@ -120,14 +124,13 @@ std::vector<Rule> rulesOf(int count) {
                              effect("change", Risk::High)));
         break;
       case 7:
-        rules.push_back(rule("nested " + n, {resources("r", type)},
-                             {all(path("r.Properties.Tags.*.Key"), "startsWith", lit("tag"))},
-                             std::nullopt,
-                             {rule("nested child " + n,
-                                   {where(changes("change", {}, PropertyOperationType::Update),
-                                          {on("change", "r.Properties.Size")})},
-                                   {compare(path("change.new"), ">=", lit(i % 50))},
-                                   effect("change", Risk::Low))}));
+        rules.push_back(rule(
+            "nested " + n, {resources("r", type)},
+            {all(path("r.Properties.Tags.*.Key"), "startsWith", lit("tag"))}, std::nullopt,
+            {rule("nested child " + n,
+                  {where(changes("change", {}, PropertyOperationType::Update),
+                         {on("change", "r.Properties.Size")})},
+                  {compare(path("change.new"), ">=", lit(i % 50))}, effect("change", Risk::Low))}));
         break;
       case 8:
         rules.push_back(rule("stack members " + n,
@@ -138,11 +141,12 @@ std::vector<Rule> rulesOf(int count) {
                              effect("change", Risk::High)));
         break;
       case 9:
-        rules.push_back(rule("component target " + n,
-                             {where(resources("r", type),
-                                    {exists(path("r.Properties.Policies.0.Action")),
-                                     compare(path("r.Properties.Policies.*.Action"), "!=", lit("s3:*"))})},
-                             {}, effect("r", std::nullopt, Action::Approve)));
+        rules.push_back(
+            rule("component target " + n,
+                 {where(resources("r", type),
+                        {exists(path("r.Properties.Policies.0.Action")),
+                         compare(path("r.Properties.Policies.*.Action"), "!=", lit("s3:*"))})},
+                 {}, effect("r", std::nullopt, Action::Approve)));
         break;
     }
   }

@@ -17,8 +17,9 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber)
       ->group("Limits");
-  command.add_option("--max-nodes", limits.maxNodes,
-                     "Most values in one document, YAML aliases expanded")
+  command
+      .add_option("--max-nodes", limits.maxNodes,
+                  "Most values in one document, YAML aliases expanded")
       ->capture_default_str()
       ->group("Limits");
 }

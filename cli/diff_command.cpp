@@ -46,10 +46,12 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       "Work out every operation a deployment of AFTER over BEFORE performs, and the verdict.\n"
       "Exit status: 0 approved (or no change), 1 review, 2 rejected, 64 usage, 65 bad input,\n"
       "66 missing input, 70 internal error, 73 output not writable.");
-  command->add_option("BEFORE", options->before,
-                      "The deployed template (JSON/YAML) or cloud assembly directory")
+  command
+      ->add_option("BEFORE", options->before,
+                   "The deployed template (JSON/YAML) or cloud assembly directory")
       ->required();
-  command->add_option("AFTER", options->after, "The template or cloud assembly about to be deployed")
+  command
+      ->add_option("AFTER", options->after, "The template or cloud assembly about to be deployed")
       ->required();
   command->add_option("--rules", options->rules,
                       "Rule file (.json/.yaml/.yml: C2A rule structure; else the native language); "

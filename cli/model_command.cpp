@@ -17,22 +17,25 @@ struct ModelOptions {
 void registerModelCommand(CLI::App& app, Action& action) {
   auto options = std::make_shared<ModelOptions>();
   auto* command = app.add_subcommand(
-      "model", "Print the InfraModel of a template or cloud assembly: components and relationships");
-  command->add_option("INPUT", options->input,
-                      "CloudFormation template (JSON/YAML) or CDK cloud assembly directory")
+      "model",
+      "Print the InfraModel of a template or cloud assembly: components and relationships");
+  command
+      ->add_option("INPUT", options->input,
+                   "CloudFormation template (JSON/YAML) or CDK cloud assembly directory")
       ->required();
   command->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"json", "dot"}))
       ->capture_default_str();
-  command->add_option("--output,-o", options->output, "Write to FILE (atomically) instead of stdout");
+  command->add_option("--output,-o", options->output,
+                      "Write to FILE (atomically) instead of stdout");
   addLimitOptions(*command, options->limits);
   command->callback([&action, options] {
     action = [options] {
       Diagnostics warnings;
       auto model = loadInput(options->input, options->limits, warnings);
       printWarnings(warnings);
-      std::string out = options->format == "dot" ? modelToDot(model)
-                                                 : modelToJson(model).dump(2) + "\n";
+      std::string out =
+          options->format == "dot" ? modelToDot(model) : modelToJson(model).dump(2) + "\n";
       emit(options->output, out);
       return 0;
     };

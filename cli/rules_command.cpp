@@ -55,8 +55,9 @@ int convert(const RulesOptions& options) {
   std::string out;
   for (const auto& file : options.files) {
     if (!isC2aRuleFile(file)) {
-      throw C2aError(ErrorKind::Usage, {file},
-                     "convert reads C2A rule files (.json, .yaml, .yml); this one is native already");
+      throw C2aError(
+          ErrorKind::Usage, {file},
+          "convert reads C2A rule files (.json, .yaml, .yml); this one is native already");
     }
     out += fmt::format("# converted from {}\n", file);
     out += rules::printNativeRules(readRuleFile(file, options.limits));
@@ -80,7 +81,8 @@ void registerRulesCommand(CLI::App& app, Action& action) {
       command->add_option("--output,-o", options->output, "Write to FILE (atomically)");
     }
     addLimitOptions(*command, options->limits);
-    command->callback([&action, options, run] { action = [options, run] { return run(*options); }; });
+    command->callback(
+        [&action, options, run] { action = [options, run] { return run(*options); }; });
   };
   add("check",
       "Load and compile rule files (native, or C2A .json/.yaml); print every problem with "

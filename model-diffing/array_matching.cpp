@@ -31,7 +31,8 @@ ArrayMatching matchArrays(const Json& before, const Json& after, double threshol
     auto [first, last] = byHash.equal_range(equivalenceHash(after[j]));
     std::size_t best = before.size();
     for (auto it = first; it != last; ++it) {
-      if (!beforeUsed[it->second] && it->second < best && equivalent(before[it->second], after[j])) {
+      if (!beforeUsed[it->second] && it->second < best &&
+          equivalent(before[it->second], after[j])) {
         best = it->second;
       }
     }
@@ -97,11 +98,12 @@ ArrayMatching matchArrays(const Json& before, const Json& after, double threshol
 
 std::vector<ElementPair> movedPairs(const std::vector<ElementPair>& pairs) {
   // Longest increasing subsequence of AFTER indices (pairs are sorted by BEFORE), O(n log n).
-  std::vector<std::size_t> tails;      // index into pairs of the smallest tail of each length
+  std::vector<std::size_t> tails;  // index into pairs of the smallest tail of each length
   std::vector<std::ptrdiff_t> parent(pairs.size(), -1);
   for (std::size_t k = 0; k < pairs.size(); ++k) {
-    auto it = std::lower_bound(tails.begin(), tails.end(), pairs[k].after,
-                               [&](std::size_t t, std::size_t value) { return pairs[t].after < value; });
+    auto it =
+        std::lower_bound(tails.begin(), tails.end(), pairs[k].after,
+                         [&](std::size_t t, std::size_t value) { return pairs[t].after < value; });
     if (it != tails.begin()) parent[k] = static_cast<std::ptrdiff_t>(*(it - 1));
     if (it == tails.end()) {
       tails.push_back(k);
@@ -110,7 +112,8 @@ std::vector<ElementPair> movedPairs(const std::vector<ElementPair>& pairs) {
     }
   }
   std::vector<bool> inPlace(pairs.size(), false);
-  for (auto k = tails.empty() ? -1 : static_cast<std::ptrdiff_t>(tails.back()); k >= 0; k = parent[k]) {
+  for (auto k = tails.empty() ? -1 : static_cast<std::ptrdiff_t>(tails.back()); k >= 0;
+       k = parent[k]) {
     inPlace[k] = true;
   }
   std::vector<ElementPair> moved;

@@ -15,9 +15,9 @@ struct ElementPair {
 };
 
 struct ArrayMatching {
-  std::vector<ElementPair> pairs;       // sorted by `before`
-  std::vector<std::size_t> removed;     // BEFORE indices left unpaired
-  std::vector<std::size_t> inserted;    // AFTER indices left unpaired
+  std::vector<ElementPair> pairs;     // sorted by `before`
+  std::vector<std::size_t> removed;   // BEFORE indices left unpaired
+  std::vector<std::size_t> inserted;  // AFTER indices left unpaired
 };
 
 /// Elements whose similarity is below `threshold` are not paired. Among unpaired leftovers, beyond

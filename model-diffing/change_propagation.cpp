@@ -92,8 +92,9 @@ class Propagator {
     bool replaced = op.type == OperationType::Replace || op.type == OperationType::Rename;
 
     if (component.type == ComponentType::Resource && replaced) {
-      std::string reason = "refers to " + component.name + ", which is " +
-                           (op.type == OperationType::Rename ? "renamed (a new resource)" : "replaced");
+      std::string reason =
+          "refers to " + component.name + ", which is " +
+          (op.type == OperationType::Rename ? "renamed (a new resource)" : "replaced");
       forEachValueReference(target, op, reason, op.certainty);
       return;
     }
@@ -127,10 +128,10 @@ class Propagator {
 
   template <typename Visit>
   void forEachIncoming(ComponentIndex target, Visit&& visit) {
-    after_.forEachIncoming(target, [&](ComponentIndex source, ComponentIndex,
-                                       const Relationship& edge) {
-      if (edge.kind == RelationshipKind::Dependency) visit(source, edge);
-    });
+    after_.forEachIncoming(target,
+                           [&](ComponentIndex source, ComponentIndex, const Relationship& edge) {
+                             if (edge.kind == RelationshipKind::Dependency) visit(source, edge);
+                           });
   }
 
   void forEachValueReference(ComponentIndex target, const Operation& cause,
@@ -220,10 +221,10 @@ class Propagator {
       if (edge.reference != ReferenceKind::NestedStackParameter || edge.attribute != attribute) {
         return;
       }
-      forEachValueReference(parameter, cause,
-                            "nested stack parameter " + after_.component(parameter).name +
-                                " changes",
-                            cause.certainty);
+      forEachValueReference(
+          parameter, cause,
+          "nested stack parameter " + after_.component(parameter).name + " changes",
+          cause.certainty);
     });
   }
 
@@ -280,8 +281,8 @@ class Propagator {
     if (auto existing = changes_.replacementOf(source)) {
       auto& replacement = changes_.at(*existing);
       // A definite cause outranks a possible one found earlier.
-      if (replacement.type == OperationType::Replace && replacement.certainty == Certainty::Possible &&
-          certainty == Certainty::Definite) {
+      if (replacement.type == OperationType::Replace &&
+          replacement.certainty == Certainty::Possible && certainty == Certainty::Definite) {
         replacement.certainty = Certainty::Definite;
         replacement.cause = Cause{update.id, replacementReason(*update.property)};
       }

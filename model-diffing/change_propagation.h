@@ -2,7 +2,8 @@
 // Change propagation (seed 002, seed 004): a replaced or renamed resource gets a new physical id,
 // so every property that refers to it (Ref, GetAtt, Sub; across exports and nested stacks) is
 // updated, and replaced in turn when that property is immutable, until nothing changes. Changed
-// parameter defaults, mapping values and conditions reach the properties that use them the same way.
+// parameter defaults, mapping values and conditions reach the properties that use them the same
+// way.
 #include <string>
 
 #include "engine/model/operation.h"

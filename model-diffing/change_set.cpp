@@ -39,9 +39,8 @@ int componentRank(ComponentType type) {
 // Path order with numbers as numbers, so `Tags.2` sorts before `Tags.10`.
 bool pathLess(const Path& a, const Path& b) {
   auto numeric = [](const std::string& s) {
-    return !s.empty() && s.size() < 18 && std::all_of(s.begin(), s.end(), [](unsigned char c) {
-      return std::isdigit(c) != 0;
-    });
+    return !s.empty() && s.size() < 18 &&
+           std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
   };
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i] == b[i]) continue;
@@ -73,8 +72,8 @@ std::string operationId(const Operation& operation) {
 }
 
 std::size_t ChangeSet::add(Operation operation) {
-  const Component* component = operation.after ? &after_.component(*operation.after)
-                                                : &before_.component(*operation.before);
+  const Component* component =
+      operation.after ? &after_.component(*operation.after) : &before_.component(*operation.before);
   operation.stack = component->stack;
   operation.componentType = component->type;
   operation.subtype = component->subtype;
@@ -116,7 +115,9 @@ std::optional<std::size_t> ChangeSet::replacementOf(ComponentIndex after) const 
   return it->second;
 }
 
-bool ChangeSet::isInserted(ComponentIndex after) const { return insertions_.count(after) != 0; }
+bool ChangeSet::isInserted(ComponentIndex after) const {
+  return insertions_.count(after) != 0;
+}
 
 std::optional<ComponentIndex> ChangeSet::counterpart(ComponentIndex after) const {
   auto it = counterpart_.find(after);

@@ -36,8 +36,10 @@ struct StackMatching {
 
 /// `beforeMembers` / `afterMembers`: the components of one stack on each side (Stack and
 /// Construct components are skipped: they are structure, not deployable entities).
-StackMatching matchComponents(const InfraModel& before, const std::vector<ComponentIndex>& beforeMembers,
-                              const InfraModel& after, const std::vector<ComponentIndex>& afterMembers,
+StackMatching matchComponents(const InfraModel& before,
+                              const std::vector<ComponentIndex>& beforeMembers,
+                              const InfraModel& after,
+                              const std::vector<ComponentIndex>& afterMembers,
                               const UpdateTypeLookup& updateTypes);
 
 /// The body used to recognise a renamed resource: normalised intrinsics, without the

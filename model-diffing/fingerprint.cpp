@@ -11,7 +11,8 @@
 namespace c2a::diffing {
 
 std::string fingerprint(const std::vector<Operation>& operations) {
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
+                                                                  EVP_MD_CTX_free);
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) {
     throw C2aError(ErrorKind::Internal, {}, "SHA-256 is not available");
   }

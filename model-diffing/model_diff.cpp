@@ -83,8 +83,8 @@ class Differ {
       diffStack(beforeStacks[beforeName], afterStacks[afterName]);
     }
     for (const auto& [name, members] : beforeStacks) {
-      bool isPaired = std::any_of(paired.begin(), paired.end(),
-                                  [&](const auto& p) { return p.first == name; });
+      bool isPaired =
+          std::any_of(paired.begin(), paired.end(), [&](const auto& p) { return p.first == name; });
       if (!isPaired) wholeStack(OperationType::Remove, members);
     }
     for (const auto& [name, members] : afterStacks) {
@@ -194,7 +194,7 @@ class Differ {
     op.before = pair.before;
     op.after = pair.after;
     op.certainty = cause.property->updateType == UpdateType::Immutable ? Certainty::Definite
-                                                                         : Certainty::Possible;
+                                                                       : Certainty::Possible;
     op.cause = Cause{cause.id, diffing::replacementReason(*cause.property)};
     changes_.add(std::move(op));
   }

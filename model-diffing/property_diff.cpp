@@ -15,8 +15,8 @@ class PropertyDiffer {
 
   void diffValue(const Json& before, const Json& after, Path& path) {
     if (equivalent(before, after)) return;
-    bool objects = before.is_object() && after.is_object() && !isIntrinsic(before) &&
-                   !isIntrinsic(after);
+    bool objects =
+        before.is_object() && after.is_object() && !isIntrinsic(before) && !isIntrinsic(after);
     if (objects) {
       diffObject(before, after, path);
     } else if (before.is_array() && after.is_array()) {
@@ -87,8 +87,8 @@ class PropertyDiffer {
     std::set<std::string> names;
     if (value.is_string()) names.insert(value.get<std::string>());
     if (value.is_array()) {
-      for (const auto& element : value) names.insert(element.is_string() ? element.get<std::string>()
-                                                                         : element.dump());
+      for (const auto& element : value)
+        names.insert(element.is_string() ? element.get<std::string>() : element.dump());
     }
     return names;
   }

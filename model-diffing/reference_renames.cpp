@@ -50,7 +50,8 @@ Json rename(const Json& value, const RenameMap& renames, bool topLevel) {
       if (const auto* to = renamed(renames, argument.get<std::string>())) return Json{{"Ref", *to}};
       return value;
     }
-    if (key == "Fn::GetAtt" && argument.is_array() && !argument.empty() && argument[0].is_string()) {
+    if (key == "Fn::GetAtt" && argument.is_array() && !argument.empty() &&
+        argument[0].is_string()) {
       Json out = rename(argument, renames, false);
       if (const auto* to = renamed(renames, argument[0].get<std::string>())) out[0] = *to;
       return Json{{key, std::move(out)}};

@@ -6,7 +6,7 @@ namespace c2a {
 /// Explicit limits for untrusted input (a template, an assembly's templates, a spec file).
 struct ReadLimits {
   std::size_t maxInputBytes = std::size_t{64} << 20;  // per file
-  int maxDepth = 128;                                  // nesting of objects and arrays
+  int maxDepth = 128;                                 // nesting of objects and arrays
   std::size_t maxNodes = 4'000'000;  // values after YAML alias expansion (billion laughs)
 };
 

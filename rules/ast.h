@@ -17,7 +17,8 @@ namespace c2a::rules {
 /// What a `let` binding selects from the diff.
 struct Query {
   enum class Kind {
-    Component,  // components of either side: `resource "AWS::S3::Bucket"`, {"Resource": ...}, {"component": {...}}
+    Component,  // components of either side: `resource "AWS::S3::Bucket"`, {"Resource": ...},
+                // {"component": {...}}
     Change,     // operations: `change {type: "UPDATE"}`, {"change": {...}}
     Filter,     // no selector, only a `where` (C2A allows a binding that is just a condition)
   };
@@ -54,7 +55,7 @@ struct LiteralOperand {
 };
 
 struct Operand {
-  std::optional<PathOperand> path;       // exactly one of path / literal is set
+  std::optional<PathOperand> path;  // exactly one of path / literal is set
   std::optional<LiteralOperand> literal;
 };
 
@@ -89,10 +90,10 @@ struct Effect {
 
 struct Rule {
   std::string description;
-  std::vector<Binding> bindings;         // in order; later ones may use earlier ones
-  std::vector<Expression> conditions;    // rule-level `where`, all must hold
+  std::vector<Binding> bindings;       // in order; later ones may use earlier ones
+  std::vector<Expression> conditions;  // rule-level `where`, all must hold
   std::optional<Effect> effect;
-  std::vector<Rule> children;            // `then`: inherit this rule's bindings
+  std::vector<Rule> children;  // `then`: inherit this rule's bindings
   SourceLocation where;
 };
 

@@ -192,6 +192,12 @@ class Compiler {
     const OperatorInfo& info = operatorTable()[static_cast<std::size_t>(index)];
     checkMode(*expression.lhs, info.lhs, lhsBound, "left", info.name, expression.where);
     checkMode(*expression.rhs, info.rhs, rhsBound, "right", info.name, expression.where);
+    // A literal the operator can judge now (a regular expression that does not compile) is a
+    // mistake in the rule file, not a silent `false` at evaluation.
+    if (info.validate != nullptr && expression.rhs->literal) {
+      auto problem = info.validate(expression.rhs->literal->value);
+      if (!problem.empty()) report(expression.rhs->literal->where, problem);
+    }
     if (expression.universal) {
       if (!expression.lhs->path) {
         report(expression.where, "`all` needs a path operand, not a literal");

@@ -10,7 +10,9 @@
 
 namespace c2a::rules {
 
-void applyRules(const RuleSet& rules, ModelDiff& diff) { applyRules(rules, diff, {}); }
+void applyRules(const RuleSet& rules, ModelDiff& diff) {
+  applyRules(rules, diff, {});
+}
 
 Diagnostics applyRules(const RuleSet& rules, ModelDiff& diff, const EvaluationOptions& options) {
   const DiffWorld world(diff);

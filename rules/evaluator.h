@@ -1,8 +1,8 @@
 #pragma once
 // Evaluates a compiled rule set over a diff: binds identifiers to components and changes, checks
 // conditions, and attaches effects to operations. Combination is order-independent:
-// risk = the highest of the matching effects (high > unknown > low); action = reject if any matching
-// effect rejects, else approve if one approves and the risk is not high, else none.
+// risk = the highest of the matching effects (high > unknown > low); action = reject if any
+// matching effect rejects, else approve if one approves and the risk is not high, else none.
 #include <cstddef>
 
 #include "engine/model/diff.h"

@@ -1,6 +1,7 @@
 #pragma once
 // A `where` condition on its own, with the same grammar as inside native rule files. C2A rule files
-// (JSON/YAML) hold their conditions as strings; they are parsed here, so nothing is silently dropped.
+// (JSON/YAML) hold their conditions as strings; they are parsed here, so nothing is silently
+// dropped.
 #include <string_view>
 
 #include "rules/ast.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The native rules language as a PEGTL grammar, rule for rule the EBNF of docs/rules-grammar.md.
+// The native rules language as a PEGTL grammar, rule for rule the EBNF of docs/rules.md (Grammar).
 // Private to rules/ (native_parser.cpp, expression_parser.cpp and the grammar tests).
 //
 // Conventions:

@@ -1,5 +1,5 @@
-// AST → canonical native text: the layout docs/rules-grammar.md uses, and text that parses back to
-// the same AST (the round-trip tests hold it to that).
+// AST → canonical native text: the layout docs/rules.md (Grammar) uses, and text that parses back
+// to the same AST (the round-trip tests hold it to that).
 #include "rules/native_printer.h"
 
 #include <string>

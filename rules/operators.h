@@ -23,7 +23,7 @@ struct OperatorInfo {
   std::vector<std::string_view> aliases;  // `===` for `==`, `references` for `->`
   OperandMode lhs = OperandMode::Values;
   OperandMode rhs = OperandMode::Values;
-  std::string_view summary;               // one line, for `--help` and docs
+  std::string_view summary;  // one line, for `--help` and docs
   bool (*apply)(const Value& lhs, const Value& rhs, const EvaluationContext& context);
   /// Optional: checks a literal right-hand operand once, when rules are compiled (a regular
   /// expression that does not compile). Returns the problem as a sentence, or "" when it is fine.

@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/model/json.h"
 #include "engine/model/infra_model.h"
+#include "engine/model/json.h"
 #include "rules/ast.h"
 
 namespace c2a::rules {
@@ -22,11 +22,11 @@ struct ComponentRef {
 struct Value {
   enum class Kind { Json, Component, Change, Pattern };
   Kind kind = Kind::Json;
-  const Json* json = nullptr;       // Json: points into a model, an operation or `owned`
-  std::shared_ptr<Json> owned;      // Json values computed on the fly (`change.type`)
-  ComponentRef component;           // Component, Pattern
-  std::size_t change = 0;           // Change: index into ModelDiff::operations
-  std::vector<PathSegment> pattern; // Pattern: below `component`
+  const Json* json = nullptr;        // Json: points into a model, an operation or `owned`
+  std::shared_ptr<Json> owned;       // Json values computed on the fly (`change.type`)
+  ComponentRef component;            // Component, Pattern
+  std::size_t change = 0;            // Change: index into ModelDiff::operations
+  std::vector<PathSegment> pattern;  // Pattern: below `component`
 
   [[nodiscard]] const Json& asJson() const { return owned ? *owned : *json; }
 };

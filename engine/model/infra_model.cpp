@@ -15,8 +15,8 @@ struct EdgeData {
 
 // vecS/vecS/bidirectionalS as ARCHITECTURE.md prescribes: vertices are never removed, so indices
 // stay valid, and incoming edges are needed for propagation.
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Component,
-                                    EdgeData>;
+using Graph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Component, EdgeData>;
 
 std::string indexKey(std::string_view stack, ComponentType type, std::string_view name) {
   std::string key;
@@ -73,11 +73,19 @@ bool InfraModel::addRelationship(ComponentIndex source, ComponentIndex target,
   return true;
 }
 
-std::size_t InfraModel::componentCount() const { return boost::num_vertices(impl_->graph); }
-std::size_t InfraModel::relationshipCount() const { return impl_->edgeCount; }
+std::size_t InfraModel::componentCount() const {
+  return boost::num_vertices(impl_->graph);
+}
+std::size_t InfraModel::relationshipCount() const {
+  return impl_->edgeCount;
+}
 
-const Component& InfraModel::component(ComponentIndex index) const { return impl_->graph[index]; }
-Component& InfraModel::component(ComponentIndex index) { return impl_->graph[index]; }
+const Component& InfraModel::component(ComponentIndex index) const {
+  return impl_->graph[index];
+}
+Component& InfraModel::component(ComponentIndex index) {
+  return impl_->graph[index];
+}
 
 std::optional<ComponentIndex> InfraModel::find(std::string_view stack, ComponentType type,
                                                std::string_view name) const {
@@ -119,7 +127,9 @@ void InfraModel::forEachRelationship(const EdgeVisitor& visit) const {
   }
 }
 
-const std::vector<std::string>& InfraModel::stacks() const { return impl_->stacks; }
+const std::vector<std::string>& InfraModel::stacks() const {
+  return impl_->stacks;
+}
 
 void InfraModel::addStack(const std::string& name) {
   for (const auto& s : impl_->stacks) {

@@ -33,7 +33,8 @@ struct PropertyChange {
   PropertyOperationType operation = PropertyOperationType::Update;
   std::optional<Json> oldValue;
   std::optional<Json> newValue;
-  UpdateType updateType = UpdateType::Mutable;  // effective: inside an Immutable property → Immutable
+  UpdateType updateType =
+      UpdateType::Mutable;  // effective: inside an Immutable property → Immutable
 };
 
 struct Cause {
@@ -46,8 +47,8 @@ struct Operation {
   std::string stack;
   ComponentType componentType = ComponentType::Resource;
   std::string subtype;
-  std::string name;     // AFTER-side logical id (BEFORE side for REMOVE)
-  std::string oldName;  // BEFORE-side logical id of a RENAME, else empty
+  std::string name;                      // AFTER-side logical id (BEFORE side for REMOVE)
+  std::string oldName;                   // BEFORE-side logical id of a RENAME, else empty
   std::optional<ComponentIndex> before;  // the component in the BEFORE model, if any
   std::optional<ComponentIndex> after;   // the component in the AFTER model, if any
   OperationType type = OperationType::Update;

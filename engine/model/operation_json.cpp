@@ -6,9 +6,10 @@ Json operationToJson(const Operation& operation, bool withEffects) {
   Json out = Json::object();
   out["id"] = operation.id;
   out["stack"] = operation.stack.empty() ? Json() : Json(operation.stack);
-  out["component"] = Json{{"name", operation.name},
-                          {"type", toString(operation.componentType)},
-                          {"subtype", operation.subtype.empty() ? Json() : Json(operation.subtype)}};
+  out["component"] =
+      Json{{"name", operation.name},
+           {"type", toString(operation.componentType)},
+           {"subtype", operation.subtype.empty() ? Json() : Json(operation.subtype)}};
   if (!operation.oldName.empty()) out["oldName"] = operation.oldName;
   out["operation"] = toString(operation.type);
   if (operation.property) {

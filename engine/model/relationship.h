@@ -15,9 +15,10 @@ enum class ReferenceKind {
   GetAtt,
   Sub,
   DependsOn,
-  Condition,     // a `Condition` attribute, a condition name in Fn::If, or Condition between conditions
+  Condition,  // a `Condition` attribute, a condition name in Fn::If, or Condition between
+              // conditions
   FindInMap,
-  ImportValue,   // Fn::ImportValue resolved to the Output exporting that name
+  ImportValue,           // Fn::ImportValue resolved to the Output exporting that name
   NestedStackParameter,  // a nested template's Parameter fed by its parent's Parameters property
   NestedStackOutput,     // the parent's GetAtt Stack.Outputs.X followed to the nested Output X
 };

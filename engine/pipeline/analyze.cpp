@@ -23,7 +23,13 @@ std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
   analysis->before = std::move(before);
   analysis->after = std::move(after);
   analysis->diff = diffModels(analysis->before, analysis->after, updateTypes);
-  if (options.rules != nullptr) rules::applyRules(*options.rules, analysis->diff);
+  if (options.rules != nullptr) {
+    // A rule stopped at its assignment limit is worth a warning, never a hang.
+    for (auto& warning :
+         rules::applyRules(*options.rules, analysis->diff, rules::EvaluationOptions{})) {
+      analysis->warnings.push_back(std::move(warning));
+    }
+  }
   analysis->summary = summarize(analysis->diff.operations);
   return analysis;
 }

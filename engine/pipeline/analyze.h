@@ -15,7 +15,7 @@ namespace c2a {
 
 struct AnalyzeOptions {
   ReadLimits limits;
-  std::string specFile;                  // empty: the built-in specification
+  std::string specFile;                   // empty: the built-in specification
   const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
 };
 

@@ -26,8 +26,9 @@ std::string readText(const std::string& file, const ReadLimits& limits) {
                    fs::exists(file, ec) ? "not a file" : "no such file");
   }
   if (fs::file_size(file, ec) > limits.maxInputBytes) {
-    throw C2aError(ErrorKind::InvalidInput, {file},
-                   fmt::format("rule file is over the size limit of {} bytes", limits.maxInputBytes));
+    throw C2aError(
+        ErrorKind::InvalidInput, {file},
+        fmt::format("rule file is over the size limit of {} bytes", limits.maxInputBytes));
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) throw C2aError(ErrorKind::MissingInput, {file}, "cannot read");

@@ -48,8 +48,8 @@ class TestFile {
 
  private:
   [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
-    throw C2aError(ErrorKind::InvalidInput, locations_ ? locations_->find(pointer) : SourceLocation{file_},
-                   message);
+    throw C2aError(ErrorKind::InvalidInput,
+                   locations_ ? locations_->find(pointer) : SourceLocation{file_}, message);
   }
 
   std::string relative(const std::string& path) const {
@@ -63,7 +63,8 @@ class TestFile {
     if (it == object.end()) return {};
     if (it->is_string()) return {it->get<std::string>()};
     std::vector<std::string> out;
-    if (!it->is_array()) fail(pointer, fmt::format("`{}` must be a string or a list of strings", key));
+    if (!it->is_array())
+      fail(pointer, fmt::format("`{}` must be a string or a list of strings", key));
     for (const auto& item : *it) {
       if (!item.is_string()) fail(pointer, fmt::format("`{}` must list strings", key));
       out.push_back(item.get<std::string>());
@@ -83,7 +84,8 @@ class TestFile {
   }
 
   void runCase(const Json& testCase, const std::string& pointer, const rules::RuleSet& rules) {
-    if (!testCase.is_object()) fail(pointer, "a case is a mapping with name, before, after, expect");
+    if (!testCase.is_object())
+      fail(pointer, "a case is a mapping with name, before, after, expect");
     for (const auto& [key, value] : testCase.items()) {
       if (key != "name" && key != "before" && key != "after" && key != "expect") {
         fail(pointer + "/" + key,
@@ -105,7 +107,8 @@ class TestFile {
     AnalyzeOptions options;
     options.limits = limits_;
     options.rules = &rules;
-    auto analysis = analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
+    auto analysis =
+        analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
 
     for (const auto& [key, value] : expect->items()) {
       if (key == "verdict") {
@@ -165,9 +168,9 @@ class TestFile {
                fmt::format("unknown key `{}` (expected risk, action, rule)", field));
         }
         if (!value.is_string() || value.get<std::string>() != actual) {
-          result.failures.push_back(fmt::format("{}: expected {} {}, got {} ({})", id, field,
-                                                value.is_string() ? value.get<std::string>() : value.dump(),
-                                                actual, decided));
+          result.failures.push_back(fmt::format(
+              "{}: expected {} {}, got {} ({})", id, field,
+              value.is_string() ? value.get<std::string>() : value.dump(), actual, decided));
         }
       }
     }

@@ -15,7 +15,8 @@ Json reportToJson(const Analysis& analysis) {
                            {"rejected", summary.rejected},
                            {"review", summary.review}};
   Json changes = Json::array();
-  for (const auto& operation : analysis.diff.operations) changes.push_back(operationToJson(operation));
+  for (const auto& operation : analysis.diff.operations)
+    changes.push_back(operationToJson(operation));
   report["changes"] = std::move(changes);
   report["aggregations"] = Json::array();
   return report;

@@ -8,7 +8,9 @@
 namespace c2a {
 namespace {
 
-Json nullIfEmpty(const std::string& text) { return text.empty() ? Json() : Json(text); }
+Json nullIfEmpty(const std::string& text) {
+  return text.empty() ? Json() : Json(text);
+}
 
 Json componentToJson(const Component& component) {
   Json out = Json::object();
@@ -46,19 +48,20 @@ Json modelToJson(const InfraModel& model) {
     components.push_back(componentToJson(model.component(i)));
   }
   Json relationships = Json::array();
-  model.forEachRelationship([&](ComponentIndex source, ComponentIndex target,
-                                const Relationship& relationship) {
-    Json edge = Json::object();
-    edge["kind"] = toString(relationship.kind);
-    edge["source"] = model.component(source).id();
-    edge["target"] = model.component(target).id();
-    edge["sourcePath"] = relationship.sourcePath.empty() ? Json() : Json(toDotted(relationship.sourcePath));
-    edge["attribute"] = nullIfEmpty(relationship.attribute);
-    if (relationship.reference != ReferenceKind::None) {
-      edge["reference"] = toString(relationship.reference);
-    }
-    relationships.push_back(std::move(edge));
-  });
+  model.forEachRelationship(
+      [&](ComponentIndex source, ComponentIndex target, const Relationship& relationship) {
+        Json edge = Json::object();
+        edge["kind"] = toString(relationship.kind);
+        edge["source"] = model.component(source).id();
+        edge["target"] = model.component(target).id();
+        edge["sourcePath"] =
+            relationship.sourcePath.empty() ? Json() : Json(toDotted(relationship.sourcePath));
+        edge["attribute"] = nullIfEmpty(relationship.attribute);
+        if (relationship.reference != ReferenceKind::None) {
+          edge["reference"] = toString(relationship.reference);
+        }
+        relationships.push_back(std::move(edge));
+      });
   Json out = Json::object();
   out["components"] = std::move(components);
   out["relationships"] = std::move(relationships);
@@ -77,29 +80,31 @@ std::string modelToDot(const InfraModel& model) {
                        dotQuote(stack.empty() ? "template" : stack));
     for (auto i : members) {
       const auto& c = model.component(i);
-      std::string label = fmt::format("{}\n{}", c.name, c.subtype.empty() ? toString(c.type)
-                                                                          : std::string_view(c.subtype));
+      std::string label = fmt::format(
+          "{}\n{}", c.name, c.subtype.empty() ? toString(c.type) : std::string_view(c.subtype));
       auto shape = c.type == ComponentType::Resource    ? "box"
                    : c.type == ComponentType::Construct ? "folder"
                    : c.type == ComponentType::Stack     ? "tab"
                                                         : "ellipse";
-      out += fmt::format("    {} [label={}, shape={}];\n", dotQuote(c.id()), dotQuote(label), shape);
+      out +=
+          fmt::format("    {} [label={}, shape={}];\n", dotQuote(c.id()), dotQuote(label), shape);
     }
     out += "  }\n";
   }
-  model.forEachRelationship([&](ComponentIndex source, ComponentIndex target,
-                                const Relationship& relationship) {
-    if (relationship.kind == RelationshipKind::Structural) {
-      out += fmt::format("  {} -> {} [style=dashed, color=gray];\n",
-                         dotQuote(model.component(source).id()),
-                         dotQuote(model.component(target).id()));
-      return;
-    }
-    std::string label = toDotted(relationship.sourcePath);
-    if (!relationship.attribute.empty()) label += (label.empty() ? "" : " ") + relationship.attribute;
-    out += fmt::format("  {} -> {} [label={}];\n", dotQuote(model.component(source).id()),
-                       dotQuote(model.component(target).id()), dotQuote(label));
-  });
+  model.forEachRelationship(
+      [&](ComponentIndex source, ComponentIndex target, const Relationship& relationship) {
+        if (relationship.kind == RelationshipKind::Structural) {
+          out += fmt::format("  {} -> {} [style=dashed, color=gray];\n",
+                             dotQuote(model.component(source).id()),
+                             dotQuote(model.component(target).id()));
+          return;
+        }
+        std::string label = toDotted(relationship.sourcePath);
+        if (!relationship.attribute.empty())
+          label += (label.empty() ? "" : " ") + relationship.attribute;
+        out += fmt::format("  {} -> {} [label={}];\n", dotQuote(model.component(source).id()),
+                           dotQuote(model.component(target).id()), dotQuote(label));
+      });
   out += "}\n";
   return out;
 }

@@ -1,8 +1,8 @@
 #include "engine/report/output_file.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -30,7 +30,8 @@ void writeFileAtomically(const std::string& file, std::string_view content) {
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
-  if (fd < 0) fail(file, fmt::format("cannot create a file in {}: {}", dir.string(), std::strerror(errno)));
+  if (fd < 0)
+    fail(file, fmt::format("cannot create a file in {}: {}", dir.string(), std::strerror(errno)));
   const char* data = content.data();
   std::size_t left = content.size();
   while (left > 0) {

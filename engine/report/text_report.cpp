@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <vector>
 
 #include "spec/resource_attributes.h"
-#include <vector>
 
 namespace c2a {
 namespace {
@@ -59,9 +59,9 @@ std::string headline(const Operation& op) {
   std::string name = terminalSafe(op.name);
   switch (op.type) {
     case OperationType::Replace:
-      return fmt::format("{} {} {}  {}", marker(op), what, name,
-                         op.certainty == Certainty::Definite ? "WILL BE REPLACED"
-                                                             : "MAY BE REPLACED");
+      return fmt::format(
+          "{} {} {}  {}", marker(op), what, name,
+          op.certainty == Certainty::Definite ? "WILL BE REPLACED" : "MAY BE REPLACED");
     case OperationType::Rename:
       return fmt::format("{} {} {}  RENAMED from {} (new resource, old one deleted)", marker(op),
                          what, name, terminalSafe(op.oldName));
@@ -136,7 +136,8 @@ std::string renderText(const Analysis& analysis) {
                op.type == OperationType::Rename) {
       block.head = &op;
     }
-    if (op.type == OperationType::Replace || op.type == OperationType::Rename) block.replaced = true;
+    if (op.type == OperationType::Replace || op.type == OperationType::Rename)
+      block.replaced = true;
   }
 
   std::size_t replacements = 0;
@@ -151,7 +152,8 @@ std::string renderText(const Analysis& analysis) {
         out += "  " + headline(head) + retention(analysis, head) + "\n";
         if (block.replaced) {
           ++replacements;
-          if (head.cause) out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));
+          if (head.cause)
+            out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));
         } else if (head.cause && head.type != OperationType::Update) {
           out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));
         }

@@ -12,7 +12,8 @@ using WorldComponentId = std::size_t;
 struct Bound {
   enum class Kind : std::uint8_t { None, Component, Change };
   Kind kind = Kind::None;
-  std::size_t index = 0;  // WorldComponentId for Component, index into ModelDiff::operations for Change
+  // A WorldComponentId for Component, an index into ModelDiff::operations for Change.
+  std::size_t index = 0;
 };
 
 }  // namespace c2a::rules

@@ -44,7 +44,8 @@ void OperandResolver::resolve(const Operand& operand, OperandMode mode,
     case OperandMode::Values: pathValues(path, root, out); return;
     case OperandMode::Entity:
     case OperandMode::Pattern: {
-      if (!path.segments.empty() && (mode == OperandMode::Entity || root.kind != Bound::Kind::Component)) {
+      if (!path.segments.empty() &&
+          (mode == OperandMode::Entity || root.kind != Bound::Kind::Component)) {
         return;
       }
       Value value;

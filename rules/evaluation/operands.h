@@ -17,7 +17,8 @@ class OperandResolver {
   /// Appends to `out` what `operand` yields in `mode`. Values: a literal yields itself (a list
   /// literal is one array); a path yields every value it reaches, zero or more. Entity: a bare
   /// bound binding yields its component or change. Pattern: a path rooted at a bound component
-  /// yields that component with the path's segments as the pattern; a bare change yields the change.
+  /// yields that component with the path's segments as the pattern; a bare change yields the
+  /// change.
   void resolve(const Operand& operand, OperandMode mode, std::span<const Bound> slots,
                std::vector<Value>& out) const;
 

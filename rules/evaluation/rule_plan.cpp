@@ -66,7 +66,13 @@ class Planner {
     referencedBy_ = findOperator("<-");
   }
 
-  std::size_t add(const Rule& rule, bool topLevel) {
+  // A rule binds only the bindings its own conditions and effect need (and, through their
+  // binding-level conditions, what those need), including its enclosing rules' bindings that no
+  // enclosing rule needed itself. So a binding nobody uses never constrains a rule: C2A's presets
+  // declare change bindings at the top for all their children, and a child about insertions must
+  // still apply when the diff has no updates.
+  std::size_t add(const Rule& rule, bool topLevel, std::vector<const Binding*> visible,
+                  std::vector<bool> bound) {
     auto index = plan_.rules.size();
     plan_.rules.emplace_back();
     {
@@ -74,23 +80,93 @@ class Planner {
       planned.rule = &rule;
       planned.label = labelOf(rule, index + 1);
       planned.topLevel = topLevel;
-      planned.steps.resize(rule.bindings.size());
     }
-    // Position of each slot in this rule's bindings; -1 for the enclosing rules' bindings.
-    std::vector<int> position(plan_.slotCount, static_cast<int>(rule.bindings.size()) - 1);
-    for (auto slot : outer_) position[slot] = -1;
-    for (std::size_t i = 0; i < rule.bindings.size(); ++i) {
-      if (rule.bindings[i].slot >= 0) position[static_cast<std::size_t>(rule.bindings[i].slot)] = static_cast<int>(i);
+    for (const auto& binding : rule.bindings) visible.push_back(&binding);
+    std::vector<const Binding*> bySlot(plan_.slotCount, nullptr);
+    for (const auto* binding : visible) {
+      if (binding->slot >= 0) bySlot[static_cast<std::size_t>(binding->slot)] = binding;
+    }
+
+    // What must be evaluated here: the rule's conditions, its where-only bindings' conditions, and
+    // its effect's target; then, to a fixed point, the conditions of every binding needed.
+    std::vector<const Expression*> ruleConditions;
+    for (const auto& condition : rule.conditions) ruleConditions.push_back(&condition);
+    for (const auto& binding : rule.bindings) {
+      if (binding.query.kind != Query::Kind::Filter && binding.slot >= 0) continue;
+      for (const auto& condition : binding.conditions) ruleConditions.push_back(&condition);
+    }
+    std::vector<bool> needed(plan_.slotCount, false);
+    std::vector<int> work;
+    auto need = [&](int slot) {
+      if (slot < 0 || static_cast<std::size_t>(slot) >= needed.size() || needed[slot]) return;
+      needed[static_cast<std::size_t>(slot)] = true;
+      work.push_back(slot);
+    };
+    for (const auto* condition : ruleConditions) {
+      std::vector<int> slots;
+      collectSlots(*condition, slots);
+      for (int slot : slots) need(slot);
+    }
+    if (rule.effect) need(rule.effect->targetSlot);
+    // A needed binding needs what its conditions mention; a binding whose conditions mention a
+    // needed one constrains it, so it is needed too. Bindings connected to nothing are left out.
+    auto mentionsNeeded = [&](const Binding& binding) {
+      for (const auto& condition : binding.conditions) {
+        std::vector<int> slots;
+        collectSlots(condition, slots);
+        for (int slot : slots) {
+          if (slot >= 0 && slot != binding.slot && needed[static_cast<std::size_t>(slot)]) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    bool grew = true;
+    while (grew) {
+      while (!work.empty()) {
+        int slot = work.back();
+        work.pop_back();
+        const auto* binding = bySlot[static_cast<std::size_t>(slot)];
+        if (binding == nullptr || bound[static_cast<std::size_t>(slot)]) continue;
+        for (const auto& condition : binding->conditions) {
+          std::vector<int> slots;
+          collectSlots(condition, slots);
+          for (int other : slots) need(other);
+        }
+      }
+      grew = false;
+      for (const auto* binding : visible) {
+        if (binding->slot < 0 || needed[static_cast<std::size_t>(binding->slot)] ||
+            bound[static_cast<std::size_t>(binding->slot)] || !mentionsNeeded(*binding)) {
+          continue;
+        }
+        need(binding->slot);
+        grew = true;
+      }
+    }
+
+    // Steps: the needed, not yet bound bindings, in the order they were declared.
+    std::vector<const Binding*> stepped;
+    for (const auto* binding : visible) {
+      if (binding->slot < 0 || binding->query.kind == Query::Kind::Filter) continue;
+      auto slot = static_cast<std::size_t>(binding->slot);
+      if (needed[slot] && !bound[slot]) stepped.push_back(binding);
+    }
+    plan_.rules[index].steps.resize(stepped.size());
+    // Position of each slot among this rule's steps; -1 when bound by an enclosing rule.
+    std::vector<int> position(plan_.slotCount, -1);
+    for (std::size_t i = 0; i < stepped.size(); ++i) {
+      position[static_cast<std::size_t>(stepped[i]->slot)] = static_cast<int>(i);
     }
     auto place = [&](const Expression& condition) {
       std::vector<int> slots;
       collectSlots(condition, slots);
       int step = -1;
       for (int slot : slots) {
-        int at = slot >= 0 && static_cast<std::size_t>(slot) < position.size()
-                     ? position[static_cast<std::size_t>(slot)]
-                     : static_cast<int>(rule.bindings.size()) - 1;
-        step = std::max(step, at);
+        if (slot >= 0 && static_cast<std::size_t>(slot) < position.size()) {
+          step = std::max(step, position[static_cast<std::size_t>(slot)]);
+        }
       }
       auto& planned = plan_.rules[index];
       if (step < 0) {
@@ -99,25 +175,21 @@ class Planner {
         planned.steps[static_cast<std::size_t>(step)].conditions.push_back(&condition);
       }
     };
-    for (const auto& binding : rule.bindings) {
-      for (const auto& condition : binding.conditions) place(condition);
+    for (const auto* binding : stepped) {
+      for (const auto& condition : binding->conditions) place(condition);
     }
-    for (const auto& condition : rule.conditions) place(condition);
-    for (std::size_t i = 0; i < rule.bindings.size(); ++i) {
+    for (const auto* condition : ruleConditions) place(*condition);
+    for (std::size_t i = 0; i < stepped.size(); ++i) {
       auto& step = plan_.rules[index].steps[i];
-      step.binding = &rule.bindings[i];
+      step.binding = stepped[i];
       step.join = joinFor(step, position, static_cast<int>(i));
     }
 
-    auto outerSize = outer_.size();
-    for (const auto& binding : rule.bindings) {
-      if (binding.slot >= 0) outer_.push_back(static_cast<std::size_t>(binding.slot));
-    }
+    for (const auto* binding : stepped) bound[static_cast<std::size_t>(binding->slot)] = true;
     for (const auto& child : rule.children) {
-      auto childIndex = add(child, false);
+      auto childIndex = add(child, false, visible, bound);
       plan_.rules[index].children.push_back(childIndex);
     }
-    outer_.resize(outerSize);
     return index;
   }
 
@@ -172,7 +244,6 @@ class Planner {
 
   RulePlan& plan_;
   std::vector<Query::Kind> kinds_;
-  std::vector<std::size_t> outer_;  // slots bound by the enclosing rules
   int appliesTo_ = -1;
   int references_ = -1;
   int referencedBy_ = -1;
@@ -183,7 +254,9 @@ class Planner {
 RulePlan planRules(const RuleSet& rules) {
   RulePlan plan;
   Planner planner(rules, plan);
-  for (const auto& rule : rules.rules) planner.add(rule, true);
+  for (const auto& rule : rules.rules) {
+    planner.add(rule, true, {}, std::vector<bool>(plan.slotCount, false));
+  }
   return plan;
 }
 

@@ -31,7 +31,7 @@ struct PlannedStep {
 
 struct PlannedRule {
   const Rule* rule = nullptr;
-  std::string label;  // the description, or "rule at FILE:LINE"
+  std::string label;                          // the description, or "rule at FILE:LINE"
   std::vector<const Expression*> conditions;  // need only enclosing rules' bindings
   std::vector<PlannedStep> steps;             // the rule's bindings, in order
   std::vector<std::size_t> children;          // indices into RulePlan::rules

@@ -58,9 +58,8 @@ void forEachCandidate(const DiffWorld& world, const std::vector<Bound>& slots,
 
 }  // namespace
 
-RuleSearch::RuleSearch(const DiffWorld& world, const RulePlan& plan,
-                       ConditionEvaluator& conditions, EffectCollector& effects,
-                       std::size_t maxAssignments)
+RuleSearch::RuleSearch(const DiffWorld& world, const RulePlan& plan, ConditionEvaluator& conditions,
+                       EffectCollector& effects, std::size_t maxAssignments)
     : world_(world),
       plan_(plan),
       conditions_(conditions),

@@ -6,7 +6,9 @@
 namespace c2a::rules {
 namespace {
 
-std::size_t countOf(const InfraModel* model) { return model ? model->componentCount() : 0; }
+std::size_t countOf(const InfraModel* model) {
+  return model ? model->componentCount() : 0;
+}
 
 std::string typeKey(ComponentType type, std::string_view subtype) {
   std::string key(1, static_cast<char>('0' + static_cast<int>(type)));
@@ -60,7 +62,8 @@ void DiffWorld::pairComponents() {
     }
   }
   for (const auto& operation : diff_.operations) {
-    if (operation.after && !afterIds_[*operation.after]) addComponent({std::nullopt, operation.after});
+    if (operation.after && !afterIds_[*operation.after])
+      addComponent({std::nullopt, operation.after});
     if (operation.before && !beforeIds_[*operation.before]) {
       addComponent({operation.before, std::nullopt});
     }
@@ -88,9 +91,8 @@ void DiffWorld::indexComponents() {
   std::iota(allComponents_.begin(), allComponents_.end(), WorldComponentId{0});
   for (WorldComponentId id = 0; id < components_.size(); ++id) {
     const auto& ref = components_[id];
-    for (const auto* component :
-         {ref.after ? &diff_.after->component(*ref.after) : nullptr,
-          ref.before ? &diff_.before->component(*ref.before) : nullptr}) {
+    for (const auto* component : {ref.after ? &diff_.after->component(*ref.after) : nullptr,
+                                  ref.before ? &diff_.before->component(*ref.before) : nullptr}) {
       if (!component) continue;
       addOnce(byType_[static_cast<std::size_t>(component->type)], id);
       addOnce(byTypeAndSubtype_[typeKey(component->type, component->subtype)], id);
@@ -196,8 +198,13 @@ namespace {
 
 // The fields of a change, in the order changeFields lists them.
 constexpr std::array<std::string_view, 11> kChangeFieldNames{
-    "type", "propertyOperationType", "path", "updateType", "certainty", "propagated",
-    "id",   "stack",                 "name", "oldName",    "cause"};
+    "type",      "propertyOperationType",
+    "path",      "updateType",
+    "certainty", "propagated",
+    "id",        "stack",
+    "name",      "oldName",
+    "cause",
+};
 
 }  // namespace
 
@@ -230,7 +237,8 @@ const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) cons
   fields["name"] = operation.name;
   if (!operation.oldName.empty()) fields["oldName"] = operation.oldName;
   if (operation.cause) {
-    fields["cause"] = {{"changeId", operation.cause->changeId}, {"reason", operation.cause->reason}};
+    fields["cause"] = {{"changeId", operation.cause->changeId},
+                       {"reason", operation.cause->reason}};
   }
   // Pointers into the finished object: it is never modified again.
   for (std::size_t i = 0; i < kChangeFieldNames.size(); ++i) {
@@ -240,7 +248,9 @@ const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) cons
   return *cached;
 }
 
-const Json& DiffWorld::changeFields(std::size_t index) const { return changeFieldsOf(index).object; }
+const Json& DiffWorld::changeFields(std::size_t index) const {
+  return changeFieldsOf(index).object;
+}
 
 const Json* DiffWorld::changeField(std::size_t index, std::string_view key) const {
   for (std::size_t i = 0; i < kChangeFieldNames.size(); ++i) {

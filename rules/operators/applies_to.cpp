@@ -22,12 +22,13 @@ bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context)
 }  // namespace
 
 OperatorInfo appliesToOperator() {
-  return {.name = "appliesTo",
-          .aliases = {},
-          .lhs = OperandMode::Entity,
-          .rhs = OperandMode::Pattern,
-          .summary = "the change is on the component (and, with a path, touches that property area)",
-          .apply = &apply};
+  return {
+      .name = "appliesTo",
+      .aliases = {},
+      .lhs = OperandMode::Entity,
+      .rhs = OperandMode::Pattern,
+      .summary = "the change is on the component (and, with a path, touches that property area)",
+      .apply = &apply};
 }
 
 }  // namespace c2a::rules

@@ -1,4 +1,5 @@
-// `a << b` (also `enclosedBy`): a is inside the stack or construct b, at any depth. A change stands for its component.
+// `a << b` (also `enclosedBy`): a is inside the stack or construct b, at any depth. A change stands
+// for its component.
 #include "rules/operators/entities.h"
 #include "rules/operators/operator_list.h"
 

@@ -1,4 +1,5 @@
-// `a >> b` (also `encloses`): the stack or construct a contains b, at any depth. A change stands for its component.
+// `a >> b` (also `encloses`): the stack or construct a contains b, at any depth. A change stands
+// for its component.
 #include "rules/operators/entities.h"
 #include "rules/operators/operator_list.h"
 

@@ -26,15 +26,15 @@ bool contains(const InfraModel* model, std::optional<ComponentIndex> outer,
   std::vector<ComponentIndex> seen{*inner};
   for (std::size_t next = 0; next < seen.size(); ++next) {
     bool found = false;
-    model->forEachIncoming(seen[next], [&](ComponentIndex source, ComponentIndex,
-                                           const Relationship& relationship) {
-      if (relationship.kind != RelationshipKind::Structural ||
-          std::find(seen.begin(), seen.end(), source) != seen.end()) {
-        return;
-      }
-      found = found || source == *outer;
-      seen.push_back(source);
-    });
+    model->forEachIncoming(
+        seen[next], [&](ComponentIndex source, ComponentIndex, const Relationship& relationship) {
+          if (relationship.kind != RelationshipKind::Structural ||
+              std::find(seen.begin(), seen.end(), source) != seen.end()) {
+            return;
+          }
+          found = found || source == *outer;
+          seen.push_back(source);
+        });
     if (found) return true;
   }
   return false;

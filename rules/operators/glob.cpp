@@ -56,7 +56,8 @@ std::size_t findLeftmost(std::string_view text, std::size_t from, std::size_t to
   }
   std::vector<std::uint64_t> masks(256 * words);
   for (std::size_t c = 0; c < 256; ++c) {
-    std::copy(anyMask.begin(), anyMask.end(), masks.begin() + static_cast<std::ptrdiff_t>(c * words));
+    std::copy(anyMask.begin(), anyMask.end(),
+              masks.begin() + static_cast<std::ptrdiff_t>(c * words));
   }
   for (std::size_t i = 0; i < length; ++i) {
     auto c = static_cast<unsigned char>(piece.chars[i]);

@@ -44,8 +44,10 @@ const Json* jsonOf(const Value& value) {
 
 bool looseEquals(const Json& a, const Json& b) {
   if (a.is_number() && b.is_number()) return a == b;  // nlohmann compares 5 and 5.0 by value
-  if (a.is_string() && !b.is_string()) return scalarEqualsString(b, a.get_ref<const std::string&>());
-  if (b.is_string() && !a.is_string()) return scalarEqualsString(a, b.get_ref<const std::string&>());
+  if (a.is_string() && !b.is_string())
+    return scalarEqualsString(b, a.get_ref<const std::string&>());
+  if (b.is_string() && !a.is_string())
+    return scalarEqualsString(a, b.get_ref<const std::string&>());
   if (a.type() != b.type()) return false;
   if (a.is_array()) {
     if (a.size() != b.size()) return false;

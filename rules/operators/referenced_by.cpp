@@ -1,4 +1,5 @@
-// `a <- b` (also `referencedBy`): b refers to a, before or after the change. A change stands for its component.
+// `a <- b` (also `referencedBy`): b refers to a, before or after the change. A change stands for
+// its component.
 #include "rules/operators/entities.h"
 #include "rules/operators/operator_list.h"
 

@@ -1,4 +1,5 @@
-// `a -> b` (also `references`): a refers to b (Ref, GetAtt, Sub, DependsOn...) before or after the change. A change stands for its component.
+// `a -> b` (also `references`): a refers to b (Ref, GetAtt, Sub, DependsOn...) before or after the
+// change. A change stands for its component.
 #include "rules/operators/entities.h"
 #include "rules/operators/operator_list.h"
 

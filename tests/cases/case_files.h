@@ -9,7 +9,9 @@
 
 namespace c2a::testing {
 
-inline std::filesystem::path casesRoot() { return std::filesystem::path(C2A_SOURCE_DIR) / "tests/cases"; }
+inline std::filesystem::path casesRoot() {
+  return std::filesystem::path(C2A_SOURCE_DIR) / "tests/cases";
+}
 
 /// Sub-folders of tests/cases/<kind>, sorted.
 inline std::vector<std::string> caseNames(const std::string& kind) {

@@ -1,6 +1,7 @@
 // tests/cases/diff/NAME/: `before` and `after` (template files or cloud-assembly folders) and
 // `expected.txt`, one line per operation the diff must produce, and nothing else:
-//   <OPERATION> <component id>[ <path> <property operation> <updateType>][ definite|possible][ propagated][ <- <cause id>]
+//   <OPERATION> <component id>[ <path> <property operation> <updateType>][ definite|possible][
+//   propagated][ <- <cause id>]
 // (certainty is written for REPLACE always, for other operations only when possible)
 //   verdict <approved|review|rejected>
 // e.g.  REPLACE Resource:Bucket definite <- Resource:Bucket:Properties.BucketName:update

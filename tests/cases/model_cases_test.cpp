@@ -3,7 +3,8 @@
 //   <dependency|structural> <source id> -> <target id> [sourcePath] [reference] [attribute]
 //   error <exit kind> <text the message contains>     (for inputs that must fail)
 //   warning <text a warning contains>
-// Components and relationships must match exactly (as sets); the lines come from `c2a model`'s JSON.
+// Components and relationships must match exactly (as sets); the lines come from `c2a model`'s
+// JSON.
 #include <gtest/gtest.h>
 
 #include "engine/model/error.h"
@@ -38,8 +39,8 @@ std::vector<std::string> modelLines(const Json& dump) {
                     (c["subtype"].is_null() ? "-" : c["subtype"].get<std::string>()));
   }
   for (const auto& r : dump["relationships"]) {
-    std::string line = r["kind"].get<std::string>() + " " + r["source"].get<std::string>() + " -> " +
-                       r["target"].get<std::string>();
+    std::string line = r["kind"].get<std::string>() + " " + r["source"].get<std::string>() +
+                       " -> " + r["target"].get<std::string>();
     if (!r["sourcePath"].is_null()) line += " " + r["sourcePath"].get<std::string>();
     if (r.contains("reference")) line += " " + r["reference"].get<std::string>();
     if (!r["attribute"].is_null()) line += " " + r["attribute"].get<std::string>();

@@ -12,8 +12,8 @@ const std::string kExample = "examples/orders-service/";
 const std::string kChain = "tests/cases/diff/replacement-chain/";
 
 TEST(Cli, HelpForEveryCommand) {
-  for (const char* command : {"", "diff ", "model ", "rules ", "rules check ", "rules test ",
-                              "rules convert "}) {
+  for (const char* command :
+       {"", "diff ", "model ", "rules ", "rules check ", "rules test ", "rules convert "}) {
     auto result = runC2a(std::string(command) + "--help");
     EXPECT_EQ(result.status, 0) << command;
     EXPECT_NE(result.out.find("Usage"), std::string::npos) << command << result.out;
@@ -81,11 +81,13 @@ TEST(Cli, UnwritableOutputExits73) {
 }
 
 TEST(Cli, FormatsNotYetAvailableAreUsageErrors) {
-  auto markdown = runC2a("diff " + kChain + "before.json " + kChain + "after.json --format markdown");
+  auto markdown =
+      runC2a("diff " + kChain + "before.json " + kChain + "after.json --format markdown");
   EXPECT_EQ(markdown.status, 64);
   EXPECT_NE(markdown.err.find("not supported yet"), std::string::npos);
-  EXPECT_EQ(runC2a("diff " + kChain + "before.json " + kChain + "after.json --approvals a.json").status,
-            64);
+  EXPECT_EQ(
+      runC2a("diff " + kChain + "before.json " + kChain + "after.json --approvals a.json").status,
+      64);
 }
 
 TEST(Cli, ModelDumpAsDot) {
@@ -100,11 +102,13 @@ TEST(Cli, TerminalReportEscapesControlCharacters) {
   auto dir = std::filesystem::temp_directory_path() / "c2a-cli-escape";
   std::filesystem::create_directories(dir);
   {
-    std::ofstream(dir / "a.json") << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"a"}}}})";
+    std::ofstream(dir / "a.json")
+        << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"a"}}}})";
     std::ofstream(dir / "b.json")
         << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"\u001b[31mred"}}}})";
   }
-  auto result = runC2a("diff '" + (dir / "a.json").string() + "' '" + (dir / "b.json").string() + "'");
+  auto result =
+      runC2a("diff '" + (dir / "a.json").string() + "' '" + (dir / "b.json").string() + "'");
   EXPECT_EQ(result.status, 1);
   EXPECT_EQ(result.out.find('\x1b'), std::string::npos);
 }

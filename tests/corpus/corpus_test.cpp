@@ -17,10 +17,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus() { return fs::path(C2A_CORPUS_DIR); }
+fs::path corpus() {
+  return fs::path(C2A_CORPUS_DIR);
+}
 
-#define REQUIRE_CORPUS()                                                 \
-  if (!fs::exists(corpus() / "templates")) {                             \
+#define REQUIRE_CORPUS()                                                \
+  if (!fs::exists(corpus() / "templates")) {                            \
     GTEST_SKIP() << "no corpus at " << corpus() << " (a user's clone)"; \
   }
 

@@ -30,10 +30,9 @@ inline std::unique_ptr<DiffFixture> diffTemplates(const Json& before, const Json
   fixture->before = modelOf(before, fixture->warnings);
   fixture->after = modelOf(after, fixture->warnings);
   const auto& spec = ResourceSpec::builtin();
-  fixture->diff = diffModels(fixture->before, fixture->after,
-                             [&spec](std::string_view type, const Path& path) {
-                               return spec.updateType(type, path);
-                             });
+  fixture->diff = diffModels(
+      fixture->before, fixture->after,
+      [&spec](std::string_view type, const Path& path) { return spec.updateType(type, path); });
   return fixture;
 }
 

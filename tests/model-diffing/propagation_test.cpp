@@ -35,7 +35,8 @@ TEST(Propagation, NewResourcesAreNotUpdatedByReplacements) {
   auto fixture = diffTemplates(before, after);
   EXPECT_EQ(countOf(fixture->diff, OperationType::Replace), 1u);
   EXPECT_EQ(countOf(fixture->diff, OperationType::Insert), 1u);
-  EXPECT_EQ(fixture->diff.operations.size(), 3u);  // UPDATE BucketName, REPLACE Bucket, INSERT Queue
+  EXPECT_EQ(fixture->diff.operations.size(),
+            3u);  // UPDATE BucketName, REPLACE Bucket, INSERT Queue
 }
 
 TEST(Propagation, ReplacedRoleUpdatesPolicyInPlace) {
@@ -61,9 +62,12 @@ TEST(Propagation, ReplacedRoleUpdatesPolicyInPlace) {
 }
 
 TEST(Fingerprint, IsStableAndDependsOnChanges) {
-  auto before = Json::parse(R"({"Resources":{"Q":{"Type":"AWS::SQS::Queue","Properties":{"DelaySeconds":1}}}})");
-  auto after = Json::parse(R"({"Resources":{"Q":{"Type":"AWS::SQS::Queue","Properties":{"DelaySeconds":2}}}})");
-  auto other = Json::parse(R"({"Resources":{"Q":{"Type":"AWS::SQS::Queue","Properties":{"DelaySeconds":3}}}})");
+  auto before = Json::parse(
+      R"({"Resources":{"Q":{"Type":"AWS::SQS::Queue","Properties":{"DelaySeconds":1}}}})");
+  auto after = Json::parse(
+      R"({"Resources":{"Q":{"Type":"AWS::SQS::Queue","Properties":{"DelaySeconds":2}}}})");
+  auto other = Json::parse(
+      R"({"Resources":{"Q":{"Type":"AWS::SQS::Queue","Properties":{"DelaySeconds":3}}}})");
   auto first = diffTemplates(before, after);
   auto second = diffTemplates(before, after);
   auto third = diffTemplates(before, other);

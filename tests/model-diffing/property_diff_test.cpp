@@ -9,8 +9,8 @@ namespace {
 
 std::vector<std::string> describe(const std::string& before, const std::string& after) {
   std::vector<std::string> out;
-  for (const auto& change :
-       diffProperties(normalizeIntrinsics(Json::parse(before)), normalizeIntrinsics(Json::parse(after)))) {
+  for (const auto& change : diffProperties(normalizeIntrinsics(Json::parse(before)),
+                                           normalizeIntrinsics(Json::parse(after)))) {
     std::string line = std::string(toString(change.operation)) + " " + toDotted(change.path);
     if (!change.oldPath.empty()) line += " from " + toDotted(change.oldPath);
     out.push_back(line);
@@ -69,8 +69,8 @@ TEST(PropertyDiff, IntrinsicsCompareWholeAndNormalised) {
 }
 
 TEST(PropertyDiff, ObjectKeyOrderAndLooseScalarsAreNoChange) {
-  EXPECT_TRUE(describe(R"({"P":{"A":1,"B":"2","C":true}})", R"({"P":{"C":"true","B":2,"A":"1"}})")
-                  .empty());
+  EXPECT_TRUE(
+      describe(R"({"P":{"A":1,"B":"2","C":true}})", R"({"P":{"C":"true","B":2,"A":"1"}})").empty());
 }
 
 TEST(PropertyDiff, TypeChangeOfAValueIsAnUpdate) {

@@ -1,8 +1,7 @@
 // Renames at scale: every real rename found, no look-alike paired (C2A invents 25 false renames on
 // a 500-resource pair with 25 real ones).
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <map>
 
@@ -28,17 +27,16 @@ std::string hexHash(std::size_t seed) {
 }
 
 // A CDK-like service: a role, a table and a function using both.
-void addService(Json& resources, std::size_t i, const std::string& roleId, const std::string& tableId,
-                const std::string& functionId, int timeout) {
+void addService(Json& resources, std::size_t i, const std::string& roleId,
+                const std::string& tableId, const std::string& functionId, int timeout) {
   resources[roleId] = {
       {"Type", "AWS::IAM::Role"},
       {"Properties",
        {{"AssumeRolePolicyDocument",
          {{"Version", "2012-10-17"},
-          {"Statement",
-           Json::array({{{"Action", "sts:AssumeRole"},
-                         {"Effect", "Allow"},
-                         {"Principal", {{"Service", "lambda.amazonaws.com"}}}}})}}},
+          {"Statement", Json::array({{{"Action", "sts:AssumeRole"},
+                                      {"Effect", "Allow"},
+                                      {"Principal", {{"Service", "lambda.amazonaws.com"}}}}})}}},
         {"ManagedPolicyArns",
          Json::array({"arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"})},
         {"Tags", Json::array({{{"Key", "service"}, {"Value", fmt::format("svc-{}", i)}}})}}}};
@@ -54,7 +52,8 @@ void addService(Json& resources, std::size_t i, const std::string& roleId, const
   resources[functionId] = {
       {"Type", "AWS::Lambda::Function"},
       {"Properties",
-       {{"Code", {{"S3Bucket", "cdk-hnb659fds-assets-123456789012-us-east-1"}, {"S3Key", hexHash(i)}}},
+       {{"Code",
+         {{"S3Bucket", "cdk-hnb659fds-assets-123456789012-us-east-1"}, {"S3Key", hexHash(i)}}},
         {"Handler", "index.handler"},
         {"Runtime", "nodejs20.x"},
         {"MemorySize", 256},
@@ -62,7 +61,9 @@ void addService(Json& resources, std::size_t i, const std::string& roleId, const
         {"Role", {{"Fn::GetAtt", Json::array({roleId, "Arn"})}}},
         {"Environment",
          {{"Variables",
-           {{"TABLE_NAME", {{"Ref", tableId}}}, {"STAGE", "prod"}, {"SERVICE", fmt::format("svc-{}", i)}}}}}}},
+           {{"TABLE_NAME", {{"Ref", tableId}}},
+            {"STAGE", "prod"},
+            {"SERVICE", fmt::format("svc-{}", i)}}}}}}},
       {"DependsOn", Json::array({roleId})}};
 }
 
@@ -72,7 +73,8 @@ struct Names {
 
 Names namesOf(std::size_t i, bool renamed) {
   std::string prefix = renamed ? "Moved" : "";
-  return {fmt::format("{}Svc{}RoleB{:04d}", prefix, i, i), fmt::format("{}Svc{}TableC{:04d}", prefix, i, i),
+  return {fmt::format("{}Svc{}RoleB{:04d}", prefix, i, i),
+          fmt::format("{}Svc{}TableC{:04d}", prefix, i, i),
           fmt::format("{}Svc{}FnD{:04d}", prefix, i, i)};
 }
 
@@ -110,19 +112,21 @@ TEST(RenameDetection, LookAlikesAreNotRenames) {
   Json before = {{"Resources", Json::object()}};
   Json after = {{"Resources", Json::object()}};
   auto function = [](std::size_t i) {
-    return Json{{"Type", "AWS::Lambda::Function"},
-                {"Properties",
-                 {{"Code", {{"S3Bucket", "cdk-hnb659fds-assets-123456789012-us-east-1"},
-                            {"S3Key", hexHash(i)}}},
-                  {"Handler", "index.handler"},
-                  {"Runtime", "nodejs20.x"},
-                  {"Role", "arn:aws:iam::123456789012:role/lambda"},
-                  {"Environment", {{"Variables", {{"SERVICE", fmt::format("service-{}", i)}}}}}}}};
+    return Json{
+        {"Type", "AWS::Lambda::Function"},
+        {"Properties",
+         {{"Code",
+           {{"S3Bucket", "cdk-hnb659fds-assets-123456789012-us-east-1"}, {"S3Key", hexHash(i)}}},
+          {"Handler", "index.handler"},
+          {"Runtime", "nodejs20.x"},
+          {"Role", "arn:aws:iam::123456789012:role/lambda"},
+          {"Environment", {{"Variables", {{"SERVICE", fmt::format("service-{}", i)}}}}}}}};
   };
   for (std::size_t i = 0; i < 450; ++i) {
     before["Resources"][fmt::format("Fn{:04d}", i)] = function(i);
     bool renamed = i < 25;
-    after["Resources"][renamed ? fmt::format("Renamed{:04d}", i) : fmt::format("Fn{:04d}", i)] = function(i);
+    after["Resources"][renamed ? fmt::format("Renamed{:04d}", i) : fmt::format("Fn{:04d}", i)] =
+        function(i);
   }
   for (std::size_t i = 0; i < 25; ++i) {
     before["Resources"][fmt::format("Gone{:04d}", i)] = function(1000 + i);

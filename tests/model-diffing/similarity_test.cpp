@@ -30,9 +30,9 @@ TEST(StringSimilarity, IsGraded) {
 }
 
 TEST(Similarity, ArrayOrderDoesNotMatter) {
-  EXPECT_DOUBLE_EQ(similarity(Json::parse(R"([1, "two", {"x": 3}])"),
-                              Json::parse(R"([{"x": 3}, 1, "two"])")),
-                   1);
+  EXPECT_DOUBLE_EQ(
+      similarity(Json::parse(R"([1, "two", {"x": 3}])"), Json::parse(R"([{"x": 3}, 1, "two"])")),
+      1);
 }
 
 TEST(Similarity, ScalarsCompareAsCloudFormationSeesThem) {

@@ -211,7 +211,9 @@ TEST(C2aExamplesAst, IamPreset) {
   RuleSet set = compiledFixture("broadening-iam-permissions.json");
   ASSERT_EQ(set.rules.size(), 1U);
   const Rule& root = set.rules[0];
-  EXPECT_TRUE(sameJson(dumpRule(Rule{.bindings = root.bindings}), R"({
+  Rule bindingsOnly;
+  bindingsOnly.bindings = root.bindings;
+  EXPECT_TRUE(sameJson(dumpRule(bindingsOnly), R"({
     "description": "",
     "bindings": [
       {"name": "INSERT_COMPONENT", "query": {"kind": "change", "changeType": "INSERT"}},

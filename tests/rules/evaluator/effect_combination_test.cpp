@@ -24,8 +24,8 @@ TEST(EffectCombination, RiskIsTheHighestSet) {
 }
 
 TEST(EffectCombination, RejectBeatsApprove) {
-  auto combined = combine({effect("c", Risk::Low, Action::Approve),
-                           effect("c", std::nullopt, Action::Reject)});
+  auto combined =
+      combine({effect("c", Risk::Low, Action::Approve), effect("c", std::nullopt, Action::Reject)});
   EXPECT_EQ(combined.action, Action::Reject);
   EXPECT_EQ(combined.risk, Risk::Low);
 }
@@ -71,7 +71,8 @@ TEST_F(EffectRules, OrderIndependent) {
     run(order == 0 ? std::vector<Rule>{low, high} : std::vector<Rule>{high, low});
     EXPECT_EQ(fixture.op(name).risk, Risk::High);
     EXPECT_EQ(fixture.op(name).action, Action::None);
-    EXPECT_EQ(fixture.op(name).rules, (std::vector<std::string>{"approve updates", "names are risky"}));
+    EXPECT_EQ(fixture.op(name).rules,
+              (std::vector<std::string>{"approve updates", "names are risky"}));
     EXPECT_EQ(fixture.op(tags).risk, Risk::Low);
     EXPECT_EQ(fixture.op(tags).action, Action::Approve);
     EXPECT_EQ(fixture.op(tags).rules, (std::vector<std::string>{"approve updates"}));
@@ -108,9 +109,11 @@ TEST_F(EffectRules, RulesListedOnceSortedWithLocationsForUnnamedRules) {
   auto unnamed = on("", "type", "UPDATE", Risk::Low, std::nullopt);
   unnamed.where = SourceLocation{"team.rules", 12, 3};
   // Matches twice (two changes of the component): listed once.
-  auto twice = rule("b: component rule",
-                    {components("bucket"), where(changes("change"), {compare(path("change"), "appliesTo", path("bucket"))})},
-                    {}, effect("bucket", Risk::Low));
+  auto twice =
+      rule("b: component rule",
+           {components("bucket"),
+            where(changes("change"), {compare(path("change"), "appliesTo", path("bucket"))})},
+           {}, effect("bucket", Risk::Low));
   run({twice, unnamed, on("a: updates", "type", "UPDATE", Risk::Low, std::nullopt)});
   EXPECT_EQ(fixture.op(name).rules,
             (std::vector<std::string>{"a: updates", "b: component rule", "rule at team.rules:12"}));

@@ -23,9 +23,9 @@ class EffectTargets : public ::testing::Test {
   }
 
   std::vector<std::string> markPath(const std::string& dotted) {
-    return reached(fixture, rule("r", {changes("change")},
-                                 {compare(path("change.path"), "==", lit(dotted))},
-                                 effect("change", Risk::High)));
+    return reached(fixture,
+                   rule("r", {changes("change")}, {compare(path("change.path"), "==", lit(dotted))},
+                        effect("change", Risk::High)));
   }
 
   std::string id(std::size_t operation) const { return fixture.op(operation).id; }

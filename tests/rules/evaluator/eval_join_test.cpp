@@ -37,18 +37,18 @@ TEST_F(EvalJoin, ChangesOfABoundComponent) {
 
 TEST_F(EvalJoin, ComponentOfABoundChange) {
   auto ids = reached(fixture, rule("r",
-                                   {changes("change"),
-                                    where(resources("bucket", "AWS::S3::Bucket"), {onBucket(), flagged()})},
+                                   {changes("change"), where(resources("bucket", "AWS::S3::Bucket"),
+                                                             {onBucket(), flagged()})},
                                    {}, effect("change", Risk::High)));
   EXPECT_EQ(ids, expected);
 }
 
 TEST_F(EvalJoin, JoinInsideAConjunctionAndWithAPattern) {
-  auto ids = reached(fixture, rule("r",
-                                   {resources("bucket", "AWS::S3::Bucket"), changes("change")},
-                                   {both(flagged(), compare(path("change"), "appliesTo",
-                                                            path("bucket.Properties.Index")))},
-                                   effect("change", Risk::High)));
+  auto ids = reached(
+      fixture,
+      rule("r", {resources("bucket", "AWS::S3::Bucket"), changes("change")},
+           {both(flagged(), compare(path("change"), "appliesTo", path("bucket.Properties.Index")))},
+           effect("change", Risk::High)));
   EXPECT_EQ(ids, expected);
 }
 
@@ -57,7 +57,7 @@ TEST(EvalJoinSmall, SameResultWithoutTheJoin) {
   DiffFixture f;
   std::vector<std::string> expected;
   for (int i = 0; i < 30; ++i) {
-    auto sides = f.both(resource("B" + std::to_string(i), "AWS::S3::Bucket",
+    auto sides = f.both(resource(std::string("B").append(std::to_string(i)), "AWS::S3::Bucket",
                                  {{"Properties", {{"Flag", i % 3 == 0}}}}));
     f.update(sides, "Properties.X", Json(1), Json(2));
     f.operate(OperationType::Replace, sides.first, sides.second);
@@ -69,11 +69,12 @@ TEST(EvalJoinSmall, SameResultWithoutTheJoin) {
   auto flagged = compare(path("bucket.Properties.Flag"), "==", lit(true));
   auto on = compare(path("change"), "appliesTo", path("bucket"));
   auto never = compare(lit(1), "==", lit(2));
-  auto joined = reached(f, rule("r", {where(components("bucket"), {flagged}),
-                                      where(changes("change"), {on})},
-                                {}, effect("change", Risk::High)));
-  auto scanned = reached(f, rule("r", {where(components("bucket"), {flagged}),
-                                       where(changes("change"), {either(never, on)})},
+  auto joined =
+      reached(f, rule("r", {where(components("bucket"), {flagged}), where(changes("change"), {on})},
+                      {}, effect("change", Risk::High)));
+  auto scanned = reached(f, rule("r",
+                                 {where(components("bucket"), {flagged}),
+                                  where(changes("change"), {either(never, on)})},
                                  {}, effect("change", Risk::High)));
   EXPECT_EQ(joined, expected);
   EXPECT_EQ(scanned, expected);

@@ -52,15 +52,17 @@ TEST(EvalPaths, ComponentFieldsAndBody) {
 
 TEST(EvalPaths, DoubleStarIncludesZeroLevels) {
   auto world = bucketWorld();
-  EXPECT_TRUE(conditionHolds(*world, compare(path("bucket.Properties.BucketName.**"), "==", lit("prod-logs"))));
+  EXPECT_TRUE(conditionHolds(
+      *world, compare(path("bucket.Properties.BucketName.**"), "==", lit("prod-logs"))));
   // Two `**` reach the leaf along several routes.
   EXPECT_TRUE(conditionHolds(*world, all(path("bucket.**.**.Leaf"), "==", lit("x"))));
 }
 
 TEST(EvalPaths, ComponentOperationOldAndNewAreTheBodies) {
   DiffFixture f;
-  auto sides = f.both(resource("Db", "AWS::RDS::DBInstance", {{"Properties", {{"Engine", "mysql"}}}}),
-                      resource("Db", "AWS::RDS::DBInstance", {{"Properties", {{"Engine", "postgres"}}}}));
+  auto sides =
+      f.both(resource("Db", "AWS::RDS::DBInstance", {{"Properties", {{"Engine", "mysql"}}}}),
+             resource("Db", "AWS::RDS::DBInstance", {{"Properties", {{"Engine", "postgres"}}}}));
   auto replace = f.operate(OperationType::Replace, sides.first, sides.second);
   auto ids = reached(f, rule("r", {changes("change", OperationType::Replace)},
                              {compare(path("change.old.Properties.Engine"), "==", lit("mysql")),
@@ -85,8 +87,9 @@ TEST(EvalPaths, CauseAndPropagated) {
   DiffFixture f;
   auto sides = f.both(resource("Fn", "AWS::Lambda::Function"));
   auto operation = f.componentOperation(OperationType::Update, sides.first, sides.second);
-  operation.property = PropertyChange{{"Properties", "Role"}, {}, PropertyOperationType::Update,
-                                      Json("a"), Json("b"), UpdateType::Immutable};
+  operation.property = PropertyChange{
+      {"Properties", "Role"}, {}, PropertyOperationType::Update, Json("a"), Json("b"),
+      UpdateType::Immutable};
   operation.propagated = true;
   operation.certainty = Certainty::Possible;
   operation.cause = Cause{"role-replace", "referenced component replaced"};

@@ -90,8 +90,7 @@ class DiffFixture {
     operation.type = type;
     operation.before = beforeSide;
     operation.after = afterSide;
-    const auto& component =
-        afterSide ? after.component(*afterSide) : before.component(*beforeSide);
+    const auto& component = afterSide ? after.component(*afterSide) : before.component(*beforeSide);
     operation.componentType = component.type;
     operation.subtype = component.subtype;
     operation.name = component.name;
@@ -171,7 +170,9 @@ inline Expression both(Expression a, Expression b) {
 inline Expression either(Expression a, Expression b) {
   return junction(Expression::Kind::Or, {std::move(a), std::move(b)});
 }
-inline Expression negate(Expression a) { return junction(Expression::Kind::Not, {std::move(a)}); }
+inline Expression negate(Expression a) {
+  return junction(Expression::Kind::Not, {std::move(a)});
+}
 
 inline Binding components(const std::string& name, std::optional<ComponentType> type = {},
                           std::optional<std::string> subtype = {},
@@ -248,7 +249,8 @@ inline int lookup(const Scope& scope, const std::string& name) {
 
 inline void resolve(Expression& expression, const Scope& scope) {
   for (auto* operand : {&expression.lhs, &expression.rhs}) {
-    if (*operand && (*operand)->path) (*operand)->path->slot = lookup(scope, (*operand)->path->root);
+    if (*operand && (*operand)->path)
+      (*operand)->path->slot = lookup(scope, (*operand)->path->root);
   }
   if (expression.kind == Expression::Kind::Compare) {
     expression.operatorIndex = findOperator(expression.op);
@@ -309,13 +311,14 @@ inline bool holdsFor(std::string_view op, const Json& lhs, const Json& rhs) {
 /// A bucket whose name changes, with enough properties for the value operators.
 inline std::unique_ptr<DiffFixture> bucketWorld() {
   auto fixture = std::make_unique<DiffFixture>();
-  Json beforeBody = {{"Properties",
-                      {{"BucketName", "dev-logs"},
-                       {"Port", 8080},
-                       {"Enabled", true},
-                       {"Count", "5"},
-                       {"Tags", {{{"Key", "env"}, {"Value", "prod"}}, {{"Key", "team"}, {"Value", "data"}}}},
-                       {"Nested", {{"Deep", {{"Deeper", {{"Leaf", "x"}}}}}}}}}};
+  Json beforeBody = {
+      {"Properties",
+       {{"BucketName", "dev-logs"},
+        {"Port", 8080},
+        {"Enabled", true},
+        {"Count", "5"},
+        {"Tags", {{{"Key", "env"}, {"Value", "prod"}}, {{"Key", "team"}, {"Value", "data"}}}},
+        {"Nested", {{"Deep", {{"Deeper", {{"Leaf", "x"}}}}}}}}}};
   Json afterBody = beforeBody;
   afterBody["Properties"]["BucketName"] = "prod-logs";
   auto sides = fixture->both(resource("Bucket", "AWS::S3::Bucket", beforeBody),
@@ -327,11 +330,11 @@ inline std::unique_ptr<DiffFixture> bucketWorld() {
 /// Whether `condition` holds with `bucket` bound to the component Bucket and `change` to an
 /// operation on it: the rule marks the matching operations high.
 inline bool conditionHolds(DiffFixture& fixture, Expression condition) {
-  auto set = ruleSet({rule("probe",
-                           {components("bucket", {}, {}, "Bucket"),
-                            where(changes("change"), {compare(path("change"), "appliesTo",
-                                                              path("bucket"))})},
-                           {std::move(condition)}, effect("change", Risk::High))});
+  auto set = ruleSet(
+      {rule("probe",
+            {components("bucket", {}, {}, "Bucket"),
+             where(changes("change"), {compare(path("change"), "appliesTo", path("bucket"))})},
+            {std::move(condition)}, effect("change", Risk::High))});
   applyRules(set, fixture.diff);
   for (const auto& operation : fixture.diff.operations) {
     if (operation.name == "Bucket" && operation.risk == Risk::High) return true;
@@ -360,7 +363,8 @@ inline std::unique_ptr<GraphWorld> graphWorld() {
   world->role = add(resource("Role", "AWS::IAM::Role", {}, "App"));
   world->bucket = add(resource("Bucket", "AWS::S3::Bucket", {}, "App"));
   const Relationship structural{RelationshipKind::Structural, ReferenceKind::None, {}, {}};
-  const Relationship ref{RelationshipKind::Dependency, ReferenceKind::Ref, {"Properties", "Role"}, {}};
+  const Relationship ref{
+      RelationshipKind::Dependency, ReferenceKind::Ref, {"Properties", "Role"}, {}};
   for (auto* model : {&f.before, &f.after}) {
     bool after = model == &f.after;
     auto side = [&](const ComponentRef& ref) { return after ? *ref.after : *ref.before; };
@@ -371,8 +375,8 @@ inline std::unique_ptr<GraphWorld> graphWorld() {
     model->addRelationship(side(world->function), side(world->role), ref);
     if (!after) model->addRelationship(side(world->function), side(world->bucket), ref);
   }
-  world->functionUpdate =
-      f.update({*world->function.before, *world->function.after}, "Properties.Role", Json("a"), Json("b"));
+  world->functionUpdate = f.update({*world->function.before, *world->function.after},
+                                   "Properties.Role", Json("a"), Json("b"));
   return world;
 }
 

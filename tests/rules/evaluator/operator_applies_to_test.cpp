@@ -25,11 +25,12 @@ class OperatorAppliesTo : public ::testing::Test {
   }
 
   std::vector<std::string> appliesTo(const std::string& target) {
-    return reached(fixture, rule("probe",
-                                 {resources("bucket", "AWS::S3::Bucket"),
-                                  where(changes("change"),
-                                        {compare(path("change"), "appliesTo", path(target))})},
-                                 {}, effect("change", Risk::High)));
+    return reached(
+        fixture,
+        rule("probe",
+             {resources("bucket", "AWS::S3::Bucket"),
+              where(changes("change"), {compare(path("change"), "appliesTo", path(target))})},
+             {}, effect("change", Risk::High)));
   }
 
   std::string id(std::size_t operation) { return fixture.op(operation).id; }
@@ -100,15 +101,16 @@ TEST_F(OperatorAppliesTo, ChangeOnTheRightStandsForItsComponent) {
 
 TEST(OperatorAppliesToRename, RenamedComponentPairsBothNames) {
   DiffFixture fixture;
-  auto sides = fixture.both(resource("OldName", "AWS::S3::Bucket"),
-                            resource("NewName", "AWS::S3::Bucket"));
+  auto sides =
+      fixture.both(resource("OldName", "AWS::S3::Bucket"), resource("NewName", "AWS::S3::Bucket"));
   auto rename = fixture.operate(OperationType::Rename, sides.first, sides.second);
   for (const auto* name : {"OldName", "NewName"}) {
-    auto ids = reached(fixture, rule("probe",
-                                     {components("bucket", ComponentType::Resource, {}, name),
-                                      where(changes("change"), {compare(path("change"), "appliesTo",
-                                                                        path("bucket"))})},
-                                     {}, effect("change", Risk::High)));
+    auto ids = reached(
+        fixture,
+        rule("probe",
+             {components("bucket", ComponentType::Resource, {}, name),
+              where(changes("change"), {compare(path("change"), "appliesTo", path("bucket"))})},
+             {}, effect("change", Risk::High)));
     EXPECT_EQ(ids, (Ids{fixture.op(rename).id})) << name;
   }
 }

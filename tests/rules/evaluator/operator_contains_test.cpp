@@ -26,9 +26,12 @@ TEST(OperatorContains, WildcardsAndAll) {
                                              lit(Json::parse(R"({"Key":"env","Value":"prod"})")))));
   EXPECT_FALSE(conditionHolds(*world, compare(path("bucket.Properties.Tags"), "contains",
                                               lit(Json::parse(R"({"Key":"env"})")))));
-  EXPECT_TRUE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "contains", lit("e"))));
-  EXPECT_FALSE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "contains", lit("n"))));
-  EXPECT_TRUE(conditionHolds(*world, compare(path("bucket.Properties.Tags.*.Key"), "contains", lit("n"))));
+  EXPECT_TRUE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "contains", lit("e"))));
+  EXPECT_FALSE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "contains", lit("n"))));
+  EXPECT_TRUE(
+      conditionHolds(*world, compare(path("bucket.Properties.Tags.*.Key"), "contains", lit("n"))));
 }
 
 }  // namespace

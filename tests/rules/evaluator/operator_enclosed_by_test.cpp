@@ -30,9 +30,7 @@ TEST(OperatorEnclosedBy, AliasAndRule) {
   EXPECT_EQ(findOperator("enclosedBy"), findOperator("<<"));
   auto world = graphWorld();
   auto ids = reached(world->fixture,
-                     rule("probe",
-                          {components("container", {}, {}, "App/Api"),
-                           changes("change")},
+                     rule("probe", {components("container", {}, {}, "App/Api"), changes("change")},
                           {compare(path("change"), "enclosedBy", path("container"))},
                           effect("change", Risk::High)));
   EXPECT_EQ(ids, (std::vector<std::string>{world->fixture.op(world->functionUpdate).id}));

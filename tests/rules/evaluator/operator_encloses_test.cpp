@@ -14,7 +14,8 @@ TEST(OperatorEncloses, Components) {
   EXPECT_FALSE(relates(w, ">>", entity(w.construct), entity(w.role)));
   EXPECT_FALSE(relates(w, ">>", entity(w.function), entity(w.stack)));
   EXPECT_FALSE(relates(w, ">>", entity(w.stack), entity(w.stack)));
-  EXPECT_FALSE(relates(w, ">>", entity(w.function), entity(w.role)));  // a reference is no structure
+  EXPECT_FALSE(
+      relates(w, ">>", entity(w.function), entity(w.role)));  // a reference is no structure
 }
 
 TEST(OperatorEncloses, ChangeStandsForItsComponent) {
@@ -32,12 +33,10 @@ TEST(OperatorEncloses, JsonValuesNever) {
 TEST(OperatorEncloses, AliasAndRule) {
   EXPECT_EQ(findOperator("encloses"), findOperator(">>"));
   auto world = graphWorld();
-  auto ids = reached(world->fixture,
-                     rule("probe",
-                          {components("container", {}, {}, "App/Api"),
-                           changes("change")},
-                          {compare(path("container"), "encloses", path("change"))},
-                          effect("change", Risk::High)));
+  auto ids = reached(
+      world->fixture,
+      rule("probe", {components("container", {}, {}, "App/Api"), changes("change")},
+           {compare(path("container"), "encloses", path("change"))}, effect("change", Risk::High)));
   EXPECT_EQ(ids, (std::vector<std::string>{world->fixture.op(world->functionUpdate).id}));
 }
 

@@ -21,9 +21,12 @@ TEST(OperatorEndsWith, LooseScalarsAndOthers) {
 
 TEST(OperatorEndsWith, WildcardsAndAll) {
   auto world = bucketWorld();
-  EXPECT_TRUE(conditionHolds(*world, compare(path("bucket.Properties.Tags.*.Value"), "endsWith", lit("ta"))));
-  EXPECT_FALSE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Value"), "endsWith", lit("ta"))));
-  EXPECT_TRUE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Value"), "endsWith", lit(""))));
+  EXPECT_TRUE(conditionHolds(
+      *world, compare(path("bucket.Properties.Tags.*.Value"), "endsWith", lit("ta"))));
+  EXPECT_FALSE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Value"), "endsWith", lit("ta"))));
+  EXPECT_TRUE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Value"), "endsWith", lit(""))));
 }
 
 }  // namespace

@@ -32,9 +32,12 @@ TEST(OperatorMatchesRegex, LinearTimeOnCatastrophicPatterns) {
 
 TEST(OperatorMatchesRegex, WildcardsAndAll) {
   auto world = bucketWorld();
-  EXPECT_TRUE(conditionHolds(*world, compare(path("bucket.Properties.Tags.*.Key"), "matchesRegex", lit("^t"))));
-  EXPECT_TRUE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "matchesRegex", lit("^(env|team)$"))));
-  EXPECT_FALSE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "matchesRegex", lit("^t"))));
+  EXPECT_TRUE(conditionHolds(
+      *world, compare(path("bucket.Properties.Tags.*.Key"), "matchesRegex", lit("^t"))));
+  EXPECT_TRUE(conditionHolds(
+      *world, all(path("bucket.Properties.Tags.*.Key"), "matchesRegex", lit("^(env|team)$"))));
+  EXPECT_FALSE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "matchesRegex", lit("^t"))));
 }
 
 }  // namespace

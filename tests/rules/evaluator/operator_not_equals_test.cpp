@@ -31,7 +31,8 @@ TEST(OperatorNotEquals, IsTheNegationOfEquals) {
 
 TEST(OperatorNotEquals, AllNeedsAValue) {
   auto world = bucketWorld();
-  EXPECT_TRUE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "!=", lit("owner"))));
+  EXPECT_TRUE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "!=", lit("owner"))));
   EXPECT_FALSE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "!=", lit("env"))));
   EXPECT_FALSE(conditionHolds(*world, all(path("bucket.Properties.Missing"), "!=", lit("x"))));
 }

@@ -29,12 +29,10 @@ TEST(OperatorReferencedBy, JsonValuesNever) {
 TEST(OperatorReferencedBy, AliasAndRule) {
   EXPECT_EQ(findOperator("referencedBy"), findOperator("<-"));
   auto world = graphWorld();
-  auto ids = reached(world->fixture,
-                     rule("probe",
-                          {components("role", {}, {}, "Role"),
-                           changes("change")},
-                          {compare(path("role"), "referencedBy", path("change"))},
-                          effect("change", Risk::High)));
+  auto ids =
+      reached(world->fixture, rule("probe", {components("role", {}, {}, "Role"), changes("change")},
+                                   {compare(path("role"), "referencedBy", path("change"))},
+                                   effect("change", Risk::High)));
   EXPECT_EQ(ids, (std::vector<std::string>{world->fixture.op(world->functionUpdate).id}));
 }
 

@@ -30,12 +30,10 @@ TEST(OperatorReferences, JsonValuesNever) {
 TEST(OperatorReferences, AliasAndRule) {
   EXPECT_EQ(findOperator("references"), findOperator("->"));
   auto world = graphWorld();
-  auto ids = reached(world->fixture,
-                     rule("probe",
-                          {components("role", {}, {}, "Role"),
-                           changes("change")},
-                          {compare(path("change"), "references", path("role"))},
-                          effect("change", Risk::High)));
+  auto ids =
+      reached(world->fixture, rule("probe", {components("role", {}, {}, "Role"), changes("change")},
+                                   {compare(path("change"), "references", path("role"))},
+                                   effect("change", Risk::High)));
   EXPECT_EQ(ids, (std::vector<std::string>{world->fixture.op(world->functionUpdate).id}));
 }
 

@@ -21,8 +21,10 @@ TEST(OperatorStartsWith, LooseScalarsAndOthers) {
 
 TEST(OperatorStartsWith, WildcardsAndAll) {
   auto world = bucketWorld();
-  EXPECT_TRUE(conditionHolds(*world, compare(path("bucket.Properties.Tags.*.Key"), "startsWith", lit("t"))));
-  EXPECT_FALSE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "startsWith", lit("t"))));
+  EXPECT_TRUE(conditionHolds(
+      *world, compare(path("bucket.Properties.Tags.*.Key"), "startsWith", lit("t"))));
+  EXPECT_FALSE(
+      conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "startsWith", lit("t"))));
   // Every key starts with some key (itself).
   EXPECT_TRUE(conditionHolds(*world, all(path("bucket.Properties.Tags.*.Key"), "startsWith",
                                          path("bucket.Properties.Tags.*.Key"))));

@@ -1,4 +1,4 @@
-// docs/rules-grammar.md stays true: its ```rules blocks parse as rule files and every line of its
+// docs/rules.md stays true: its ```rules blocks parse as rule files and every line of its
 // ```conditions blocks parses as a condition.
 #include <gtest/gtest.h>
 
@@ -39,7 +39,7 @@ std::vector<Block> fencedBlocks(const std::string& path) {
 }
 
 TEST(GrammarDocumentation, ExamplesParse) {
-  const std::string path = std::string(C2A_SOURCE_DIR) + "/docs/rules-grammar.md";
+  const std::string path = std::string(C2A_SOURCE_DIR) + "/docs/rules.md";
   int files = 0;
   int conditions = 0;
   for (const Block& block : fencedBlocks(path)) {
