@@ -22,6 +22,11 @@ test: build
 test-corpus: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L corpus
 
+# Speed is measured here, never in timed unit tests.
+bench: build
+	@$(BUILD_DIR)/bench/c2a_bench_diff
+	@$(BUILD_DIR)/bench/c2a_bench_rules
+
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
 

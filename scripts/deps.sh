@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake pkg-config
   nlohmann-json3-dev libyaml-cpp-dev tao-pegtl-dev libboost-graph-dev libgtest-dev libgmock-dev
-  libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev
+  libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev libbenchmark-dev
   nodejs npm
 )
 

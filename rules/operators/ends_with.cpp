@@ -8,13 +8,9 @@ namespace c2a::rules {
 namespace {
 
 bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
-  const Json* a = jsonOf(lhs);
-  const Json* b = jsonOf(rhs);
-  if (!a || !b) return false;
-  std::string textBuffer, partBuffer;
-  auto text = textOf(*a, textBuffer);
-  auto part = textOf(*b, partBuffer);
-  return text && part && text->ends_with(*part);
+  return textsSatisfy(lhs, rhs, [](std::string_view text, std::string_view part) {
+    return text.ends_with(part);
+  });
 }
 
 }  // namespace

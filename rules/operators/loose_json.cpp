@@ -92,4 +92,29 @@ std::optional<std::string_view> textOf(const Json& value, std::string& buffer) {
   return std::nullopt;
 }
 
+bool holds(const Json& container, const Json& item) {
+  if (container.is_array()) {
+    for (const auto& element : container) {
+      if (looseEquals(element, item)) return true;
+    }
+    return false;
+  }
+  if (!container.is_string()) return false;
+  std::string buffer;
+  auto text = textOf(item, buffer);
+  return text && container.get_ref<const std::string&>().find(*text) != std::string::npos;
+}
+
+bool textsSatisfy(const Value& lhs, const Value& rhs,
+                  bool (*test)(std::string_view text, std::string_view part)) {
+  const Json* a = jsonOf(lhs);
+  const Json* b = jsonOf(rhs);
+  if (!a || !b) return false;
+  std::string textBuffer;
+  std::string partBuffer;
+  auto text = textOf(*a, textBuffer);
+  auto part = textOf(*b, partBuffer);
+  return text && part && test(*text, *part);
+}
+
 }  // namespace c2a::rules

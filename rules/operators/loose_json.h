@@ -28,4 +28,12 @@ std::optional<std::pair<double, double>> numberPair(const Value& lhs, const Valu
 /// Null, arrays and objects have no text.
 std::optional<std::string_view> textOf(const Json& value, std::string& buffer);
 
+/// The list `container` has an element loosely equal to `item`, or the string `container` holds
+/// `item`'s text. `contains` reads it left to right, `in` right to left.
+bool holds(const Json& container, const Json& item);
+
+/// Both operands have a text (textOf) and `test(lhs text, rhs text)` holds.
+bool textsSatisfy(const Value& lhs, const Value& rhs,
+                  bool (*test)(std::string_view text, std::string_view part));
+
 }  // namespace c2a::rules
