@@ -60,6 +60,63 @@ std::optional<std::size_t> replacementTrigger(ChangeSet& changes,
   return trigger;
 }
 
+// The property objects a Properties value may deploy: the object itself, or each branch of an
+// Fn::If (AWS::NoValue as none). False when a branch is something else (then nothing is known).
+bool propertyAlternatives(const Json& value, std::vector<const Json*>& out, int depth = 0) {
+  static const Json kEmpty = Json::object();
+  if (depth > 16) return false;
+  if (value.is_object() && !diffing::isIntrinsic(value)) {
+    out.push_back(&value);
+    return true;
+  }
+  if (diffing::isIntrinsic(value) && value.begin().key() == "Ref" &&
+      value.begin().value() == "AWS::NoValue") {
+    out.push_back(&kEmpty);
+    return true;
+  }
+  if (diffing::isIntrinsic(value) && value.begin().key() == "Fn::If") {
+    const auto& args = value.begin().value();
+    return args.is_array() && args.size() == 3 && propertyAlternatives(args[1], out, depth + 1) &&
+           propertyAlternatives(args[2], out, depth + 1);
+  }
+  return false;
+}
+
+// A whole Properties block swapped through Fn::If: compare every alternative on each side and take
+// the most severe update type among the properties that really differ. Conditional when the
+// alternatives cannot be known.
+UpdateType swappedPropertiesUpdateType(const std::string& subtype, const Json& before,
+                                       const Json& after, const UpdateTypeLookup& updateTypes) {
+  std::vector<const Json*> olds;
+  std::vector<const Json*> news;
+  if (!propertyAlternatives(before, olds) || !propertyAlternatives(after, news)) {
+    return UpdateType::Conditional;
+  }
+  auto severity = [](UpdateType type) {
+    return type == UpdateType::Immutable     ? 3
+           : type == UpdateType::Conditional ? 2
+           : type == UpdateType::Unknown     ? 1
+                                             : 0;
+  };
+  UpdateType worst = UpdateType::Mutable;
+  auto consider = [&](const std::string& key) {
+    auto type = updateTypes(subtype, Path{"Properties", key});
+    if (severity(type) > severity(worst)) worst = type;
+  };
+  for (const auto* a : olds) {
+    for (const auto* b : news) {
+      for (const auto& [key, value] : a->items()) {
+        auto other = b->find(key);
+        if (other == b->end() || !diffing::equivalent(value, *other)) consider(key);
+      }
+      for (const auto& [key, value] : b->items()) {
+        if (!a->contains(key)) consider(key);
+      }
+    }
+  }
+  return worst;
+}
+
 class Differ {
  public:
   Differ(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes)
@@ -171,15 +228,27 @@ class Differ {
     std::vector<std::size_t> updates;
     for (auto& change : diffing::diffProperties(beforeBody, afterBody)) {
       change.updateType = isResource ? updateTypes_(a.subtype, change.path) : UpdateType::Mutable;
-      // The whole block swapped by a function (Fn::If): any property may change, some may replace.
+      // The whole block swapped by a function (Fn::If): what the alternatives change decides.
       if (isResource && change.path.size() == 1 && change.path[0] == "Properties" &&
-          change.updateType == UpdateType::Mutable) {
-        change.updateType = UpdateType::Conditional;
+          change.oldValue && change.newValue) {
+        change.updateType =
+            swappedPropertiesUpdateType(a.subtype, *change.oldValue, *change.newValue, updateTypes_);
       }
       Operation op;
       op.type = OperationType::Update;
       op.before = pair.before;
       op.after = pair.after;
+      // A new Fn::If with a branch equal to the old value: which branch deploys is not known
+      // here, so the change may not happen.
+      if (change.oldValue && change.newValue && diffing::isIntrinsic(*change.newValue) &&
+          change.newValue->begin().key() == "Fn::If") {
+        const auto& args = change.newValue->begin().value();
+        if (args.is_array() && args.size() == 3 &&
+            (diffing::equivalent(args[1], *change.oldValue) ||
+             diffing::equivalent(args[2], *change.oldValue))) {
+          op.certainty = Certainty::Possible;
+        }
+      }
       op.property = std::move(change);
       updates.push_back(changes_.add(std::move(op)));
     }
@@ -193,8 +262,10 @@ class Differ {
     op.type = OperationType::Replace;
     op.before = pair.before;
     op.after = pair.after;
-    op.certainty = cause.property->updateType == UpdateType::Immutable ? Certainty::Definite
-                                                                       : Certainty::Possible;
+    op.certainty = cause.property->updateType == UpdateType::Immutable &&
+                           cause.certainty == Certainty::Definite
+                       ? Certainty::Definite
+                       : Certainty::Possible;
     op.cause = Cause{cause.id, diffing::replacementReason(*cause.property)};
     changes_.add(std::move(op));
   }
