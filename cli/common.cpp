@@ -6,12 +6,14 @@
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "engine/report/output_file.h"
+#include "engine/report/text_report.h"
 
 namespace c2a::cli {
 
 void addLimitOptions(CLI::App& command, ReadLimits& limits) {
   command.add_option("--max-input-bytes", limits.maxInputBytes, "Largest input file accepted")
       ->capture_default_str()
+      ->check(CLI::NonNegativeNumber)
       ->group("Limits");
   command.add_option("--max-depth", limits.maxDepth, "Deepest nesting of objects and arrays")
       ->capture_default_str()
@@ -21,13 +23,16 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       .add_option("--max-nodes", limits.maxNodes,
                   "Most values in one document, YAML aliases expanded")
       ->capture_default_str()
+      ->check(CLI::NonNegativeNumber)
       ->group("Limits");
 }
 
 void emit(const std::string& file, const std::string& content) {
   if (file.empty() || file == "-") {
     std::fwrite(content.data(), 1, content.size(), stdout);
-    std::fflush(stdout);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+      throw C2aError(ErrorKind::CannotWrite, {"<stdout>"}, "cannot write the output");
+    }
     return;
   }
   writeFileAtomically(file, content);
@@ -36,7 +41,7 @@ void emit(const std::string& file, const std::string& content) {
 int reportProblems(const Diagnostics& problems) {
   int status = kDataError;
   for (const auto& problem : problems) {
-    std::cerr << "c2a: " << problem.str() << '\n';
+    std::cerr << "c2a: " << terminalSafe(problem.str()) << '\n';
     if (problem.kind == ErrorKind::MissingInput) status = kNoInput;
   }
   return status;
@@ -45,8 +50,8 @@ int reportProblems(const Diagnostics& problems) {
 void printWarnings(const Diagnostics& warnings) {
   for (const auto& warning : warnings) {
     auto where = warning.where.str();
-    std::cerr << "c2a: " << (where.empty() ? "" : where + ": ") << "warning: " << warning.message
-              << '\n';
+    std::cerr << "c2a: " << terminalSafe(where.empty() ? "" : where + ": ")
+              << "warning: " << terminalSafe(warning.message) << '\n';
   }
 }
 

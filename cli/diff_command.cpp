@@ -87,8 +87,10 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       }
       auto analysis = analyze(options->before, options->after, options->analyze);
       printWarnings(analysis->warnings);
-      std::string report = options->format == "json" ? reportToJson(*analysis).dump(2) + "\n"
-                                                     : renderText(*analysis);
+      std::string report =
+          options->format == "json"
+              ? reportToJson(*analysis).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"
+              : renderText(*analysis);
       emit(options->output, report);
       return exitCodeFor(analysis->summary.verdict);
     };

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "engine/report/text_report.h"
 
 int main(int argc, char** argv) {
   using namespace c2a::cli;
@@ -35,14 +36,14 @@ int main(int argc, char** argv) {
     std::cerr << "c2a: " << e.what() << "\nRun `c2a --help` for usage.\n";
     return kUsage;
   } catch (const c2a::C2aError& e) {  // option callbacks may reject values
-    std::cerr << "c2a: " << e.diagnostic().str() << '\n';
+    std::cerr << "c2a: " << c2a::terminalSafe(e.diagnostic().str()) << '\n';
     return exitCodeFor(e.diagnostic().kind);
   }
 
   try {
     return action ? action() : kUsage;
   } catch (const c2a::C2aError& e) {
-    std::cerr << "c2a: " << e.diagnostic().str() << '\n';
+    std::cerr << "c2a: " << c2a::terminalSafe(e.diagnostic().str()) << '\n';
     return exitCodeFor(e.diagnostic().kind);
   } catch (const std::bad_alloc&) {
     std::cerr << "c2a: out of memory\n";

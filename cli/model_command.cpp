@@ -35,7 +35,9 @@ void registerModelCommand(CLI::App& app, Action& action) {
       auto model = loadInput(options->input, options->limits, warnings);
       printWarnings(warnings);
       std::string out =
-          options->format == "dot" ? modelToDot(model) : modelToJson(model).dump(2) + "\n";
+          options->format == "dot"
+              ? modelToDot(model)
+              : modelToJson(model).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
       emit(options->output, out);
       return 0;
     };

@@ -6,6 +6,7 @@
 #include "cli/exit_codes.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/pipeline/rule_tests.h"
+#include "engine/report/text_report.h"
 #include "rules/native_printer.h"
 
 namespace c2a::cli {
@@ -38,12 +39,12 @@ int test(const RulesOptions& options) {
   std::size_t failed = 0;
   for (const auto& c : run.cases) {
     if (c.passed) {
-      std::cout << "PASS  " << c.name << '\n';
+      std::cout << "PASS  " << terminalSafe(c.name) << '\n';
       continue;
     }
     ++failed;
-    std::cout << "FAIL  " << c.name << "  (" << c.where.str() << ")\n";
-    for (const auto& failure : c.failures) std::cout << "      " << failure << '\n';
+    std::cout << "FAIL  " << terminalSafe(c.name) << "  (" << terminalSafe(c.where.str()) << ")\n";
+    for (const auto& failure : c.failures) std::cout << "      " << terminalSafe(failure) << '\n';
   }
   if (!run.problems.empty()) return reportProblems(run.problems);
   std::cout << fmt::format("{} case{}, {} passed, {} failed\n", run.cases.size(),

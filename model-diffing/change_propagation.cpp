@@ -146,7 +146,11 @@ class Propagator {
   void mappingChanged(ComponentIndex mapping, const Operation& cause) {
     // An entry only added or removed cannot change what a deployed lookup read: the lookup
     // succeeded, so it used keys that exist on both sides.
-    if (cause.property->operation != PropertyOperationType::Update) return;
+    // (Below an entry, inside its value, an insertion or removal does change what is read.)
+    if (cause.property->operation != PropertyOperationType::Update &&
+        cause.property->path.size() <= 2) {
+      return;
+    }
     const auto& name = after_.component(mapping).name;
     forEachIncoming(mapping, [&](ComponentIndex source, const Relationship& edge) {
       if (edge.reference != ReferenceKind::FindInMap) return;
@@ -238,7 +242,19 @@ class Propagator {
         replacement && changes_.at(*replacement).type == OperationType::Rename) {
       return;
     }
-    if (changes_.updateAt(source, path)) return;  // that property changes already
+    if (auto existing = changes_.updateAt(source, path)) {
+      // That property changes already. A propagated update found possible earlier becomes
+      // definite when a definite cause reaches it, and passes that on.
+      auto& update = changes_.at(*existing);
+      if (update.propagated && update.certainty == Certainty::Possible &&
+          certainty == Certainty::Definite) {
+        update.certainty = Certainty::Definite;
+        update.cause = Cause{cause.id, reason};
+        queue_.push_back(*existing);
+        replaceIfNeeded(source, *existing);
+      }
+      return;
+    }
 
     Operation op;
     op.type = OperationType::Update;
@@ -285,6 +301,7 @@ class Propagator {
           replacement.certainty == Certainty::Possible && certainty == Certainty::Definite) {
         replacement.certainty = Certainty::Definite;
         replacement.cause = Cause{update.id, replacementReason(*update.property)};
+        queue_.push_back(*existing);  // what it reaches becomes definite too
       }
       return;
     }

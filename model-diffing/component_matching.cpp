@@ -145,15 +145,30 @@ class Matcher {
     return check(p, q) && check(q, p);
   }
 
+  // A reference to a resource still without a counterpart, on either side, reads as "some
+  // unpaired resource of that type": a function renamed together with its rewritten role keeps
+  // its likeness. The ambiguity margin still keeps look-alikes apart.
+  void maskUnpairedReferences(RenameMap& before, RenameMap& after) const {
+    for (const auto& [key, group] : groups_) {
+      if (key.first != ComponentType::Resource) continue;
+      std::string token = "(an unpaired " + key.second + ")";
+      for (auto b : group.removed) before[before_.component(b).name] = token;
+      for (auto a : group.inserted) after[after_.component(a).name] = token;
+    }
+  }
+
   void matchSimilarBodies() {
+    RenameMap maskBefore;
+    RenameMap maskAfter;
+    maskUnpairedReferences(maskBefore, maskAfter);
     for (auto& [key, group] : groups_) {
       if (key.first != ComponentType::Resource || group.removed.empty() || group.inserted.empty()) {
         continue;
       }
       std::vector<Json> removedBodies;
       std::vector<Json> insertedBodies;
-      for (auto b : group.removed) removedBodies.push_back(beforeBody(b));
-      for (auto a : group.inserted) insertedBodies.push_back(afterBody(a));
+      for (auto b : group.removed) removedBodies.push_back(applyRenames(beforeBody(b), maskBefore));
+      for (auto a : group.inserted) insertedBodies.push_back(applyRenames(afterBody(a), maskAfter));
 
       // Candidate pairs: all of them for small groups, else those sharing rare leaf values.
       auto candidates = candidatePairs(removedBodies, insertedBodies);

@@ -18,7 +18,9 @@ std::string fingerprint(const std::vector<Operation>& operations) {
   }
   for (const auto& operation : operations) {
     // One canonical line per operation (dump sorts nothing: keys are written in a fixed order).
-    auto line = operationToJson(operation, false).dump() + "\n";
+    auto line =
+        operationToJson(operation, false).dump(-1, ' ', false, Json::error_handler_t::replace) +
+        "\n";
     EVP_DigestUpdate(context.get(), line.data(), line.size());
   }
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};

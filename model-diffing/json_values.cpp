@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <functional>
 
 namespace c2a::diffing {
@@ -45,7 +46,10 @@ Json normalizeIntrinsics(const Json& value) {
     }
   }
   Json out = Json::object();
-  for (const auto& [key, member] : value.items()) out[key] = normalizeIntrinsics(member);
+  auto& members = out.get_ref<Json::object_t&>();
+  // Keys are unique already: append, instead of a linear lookup per key.
+  for (const auto& [key, member] : value.items())
+    members.emplace_back(key, normalizeIntrinsics(member));
   return out;
 }
 
@@ -73,9 +77,10 @@ bool equivalent(const Json& a, const Json& b) {
   if (a.is_object() != b.is_object() || a.is_array() != b.is_array()) return false;
   if (a.is_object()) {
     if (a.size() != b.size()) return false;
+    MemberIndex members(b);
     for (const auto& [key, member] : a.items()) {
-      auto other = b.find(key);
-      if (other == b.end() || !equivalent(member, *other)) return false;
+      const Json* other = members.find(key);
+      if (other == nullptr || !equivalent(member, *other)) return false;
     }
     return true;
   }
@@ -88,6 +93,23 @@ bool equivalent(const Json& a, const Json& b) {
   }
   if (a.is_null() != b.is_null()) return false;
   return scalarText(a) == scalarText(b);
+}
+
+constexpr std::size_t kIndexedObjectSize = 16;
+
+MemberIndex::MemberIndex(const Json& object) : object_(object) {
+  if (object.size() <= kIndexedObjectSize) return;
+  members_.reserve(object.size());
+  for (const auto& [key, member] : object.items()) members_.emplace(key, &member);
+}
+
+const Json* MemberIndex::find(const std::string& key) const {
+  if (object_.size() <= kIndexedObjectSize) {
+    auto it = object_.find(key);
+    return it == object_.end() ? nullptr : &*it;
+  }
+  auto it = members_.find(key);
+  return it == members_.end() ? nullptr : it->second;
 }
 
 std::size_t equivalenceHash(const Json& value) {

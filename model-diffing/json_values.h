@@ -2,6 +2,8 @@
 // Value semantics the differ relies on: when two template values mean the same thing.
 #include <cstddef>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "engine/model/json.h"
 
@@ -21,6 +23,18 @@ std::string scalarText(const Json& scalar);
 /// Equality with CloudFormation's meaning: object key order does not matter, scalars compare by
 /// scalarText, arrays by position.
 bool equivalent(const Json& a, const Json& b);
+
+/// Finds members of an object by key in constant time (ordered_json's own find is linear, which
+/// makes key-by-key comparison of large objects quadratic). Small objects are searched directly.
+class MemberIndex {
+ public:
+  explicit MemberIndex(const Json& object);
+  [[nodiscard]] const Json* find(const std::string& key) const;
+
+ private:
+  const Json& object_;
+  std::unordered_map<std::string_view, const Json*> members_;
+};
 
 /// A hash consistent with equivalent(): equivalent values hash alike.
 std::size_t equivalenceHash(const Json& value);

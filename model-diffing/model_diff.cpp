@@ -231,8 +231,8 @@ class Differ {
       // The whole block swapped by a function (Fn::If): what the alternatives change decides.
       if (isResource && change.path.size() == 1 && change.path[0] == "Properties" &&
           change.oldValue && change.newValue) {
-        change.updateType =
-            swappedPropertiesUpdateType(a.subtype, *change.oldValue, *change.newValue, updateTypes_);
+        change.updateType = swappedPropertiesUpdateType(a.subtype, *change.oldValue,
+                                                        *change.newValue, updateTypes_);
       }
       Operation op;
       op.type = OperationType::Update;

@@ -27,10 +27,12 @@ class PropertyDiffer {
   }
 
   void diffObject(const Json& before, const Json& after, Path& path) {
+    MemberIndex beforeMembers(before);
+    MemberIndex afterMembers(after);
     for (const auto& [key, member] : after.items()) {
       path.push_back(key);
-      auto old = before.find(key);
-      if (old == before.end()) {
+      const Json* old = beforeMembers.find(key);
+      if (old == nullptr) {
         emit(PropertyOperationType::Insert, path, {}, std::nullopt, member);
       } else if (path.size() == 1 && key == "DependsOn") {
         diffDependsOn(*old, member, path);
@@ -40,7 +42,7 @@ class PropertyDiffer {
       path.pop_back();
     }
     for (const auto& [key, member] : before.items()) {
-      if (after.contains(key)) continue;
+      if (afterMembers.find(key) != nullptr) continue;
       path.push_back(key);
       emit(PropertyOperationType::Remove, path, {}, member, std::nullopt);
       path.pop_back();

@@ -67,9 +67,11 @@ double objectSimilarity(const Json& a, const Json& b) {
   if (isReference(a) || isReference(b)) return equivalent(a, b) ? 1 : 0;
   double total = 0;
   double score = 0;
+  MemberIndex aMembers(a);
+  MemberIndex bMembers(b);
   for (const auto& [key, member] : a.items()) {
-    auto other = b.find(key);
-    if (other == b.end()) {
+    const Json* other = bMembers.find(key);
+    if (other == nullptr) {
       total += weight(member);
       continue;
     }
@@ -78,7 +80,7 @@ double objectSimilarity(const Json& a, const Json& b) {
     score += w * similarity(member, *other);
   }
   for (const auto& [key, member] : b.items()) {
-    if (!a.contains(key)) total += weight(member);
+    if (aMembers.find(key) == nullptr) total += weight(member);
   }
   return total == 0 ? 1 : score / total;
 }
@@ -100,7 +102,20 @@ double arraySimilarity(const Json& a, const Json& b) {
 
 }  // namespace
 
+// Work left for the outermost similarity computation in progress. Array elements are paired by
+// similarity at every level, so nested arrays would cost (pairs per level) ^ depth: past the
+// budget, parts compare by equality only. Real templates stay far below it.
+thread_local long similarityBudget = 0;
+thread_local int similarityNesting = 0;
+
 double similarity(const Json& a, const Json& b) {
+  struct Nesting {
+    Nesting() {
+      if (similarityNesting++ == 0) similarityBudget = kSimilarityBudget;
+    }
+    ~Nesting() { --similarityNesting; }
+  } nesting;
+  if (--similarityBudget < 0) return equivalent(a, b) ? 1 : 0;
   if (a.is_object() && b.is_object()) return objectSimilarity(a, b);
   if (a.is_array() && b.is_array()) return arraySimilarity(a, b);
   if (a.is_structured() || b.is_structured()) return 0;

@@ -17,7 +17,10 @@ double weight(const Json& value);
 /// Sørensen–Dice coefficient of the character bigrams of the two strings (linear time).
 double stringSimilarity(std::string_view a, std::string_view b);
 
-/// Seed 002's weighted similarity of two values (normalised intrinsics expected).
+/// Seed 002's weighted similarity of two values (normalised intrinsics expected). At most
+/// kSimilarityBudget parts are compared per call; beyond, parts count as equal or not.
 double similarity(const Json& a, const Json& b);
+
+inline constexpr long kSimilarityBudget = 20000;
 
 }  // namespace c2a::diffing

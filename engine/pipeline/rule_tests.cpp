@@ -95,7 +95,10 @@ class TestFile {
     RuleTestCase result;
     result.file = file_;
     result.where = locations_->find(pointer);
-    result.name = testCase.value("name", fmt::format("case {}", pointer.substr(7)));
+    auto name = testCase.find("name");
+    if (name != testCase.end() && !name->is_string()) fail(pointer + "/name", "`name` is a string");
+    result.name = name != testCase.end() ? name->get<std::string>()
+                                         : fmt::format("case {}", pointer.substr(7));
     auto expect = testCase.find("expect");
     if (expect == testCase.end() || !expect->is_object()) {
       fail(pointer, "case has no `expect` mapping (verdict and/or changes)");
@@ -156,6 +159,8 @@ class TestFile {
         } else if (field == "action") {
           actual = toString(op->action);
         } else if (field == "rule") {
+          if (!value.is_string())
+            fail(pointer + "/" + id + "/rule", "`rule` is a rule description");
           bool found = std::find(op->rules.begin(), op->rules.end(), value.get<std::string>()) !=
                        op->rules.end();
           if (!found) {

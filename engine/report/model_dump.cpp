@@ -34,6 +34,10 @@ std::string dotQuote(std::string_view text) {
       out += "\\n";
       continue;
     }
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      out += fmt::format("\\\\x{:02x}", static_cast<unsigned char>(c));
+      continue;
+    }
     out += c;
   }
   out += '"';

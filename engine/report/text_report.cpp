@@ -55,7 +55,8 @@ std::string retention(const Analysis& analysis, const Operation& op) {
 }
 
 std::string headline(const Operation& op) {
-  std::string what = op.subtype.empty() ? std::string(toString(op.componentType)) : op.subtype;
+  std::string what =
+      op.subtype.empty() ? std::string(toString(op.componentType)) : terminalSafe(op.subtype);
   std::string name = terminalSafe(op.name);
   switch (op.type) {
     case OperationType::Replace:
@@ -109,9 +110,23 @@ std::string propertyLine(const Operation& op) {
 std::string terminalSafe(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (unsigned char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    auto next = [&](std::size_t k) {
+      return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+    };
     if (c < 0x20 || c == 0x7f) {
       out += fmt::format("\\x{:02x}", c);
+    } else if (c == 0xC2 && next(1) >= 0x80 && next(1) <= 0x9F) {
+      // C1 controls (U+0080..U+009F; U+009B starts an escape sequence on some terminals).
+      out += fmt::format("\\u{:04x}", next(1));
+      ++i;
+    } else if (c == 0xE2 && ((next(1) == 0x80 && next(2) >= 0xAA && next(2) <= 0xAE) ||
+                             (next(1) == 0x81 && next(2) >= 0xA6 && next(2) <= 0xA9))) {
+      // Bidirectional overrides and isolates: they reorder what a reviewer reads.
+      unsigned code = next(1) == 0x80 ? 0x2000u + (next(2) - 0x80u) : 0x2040u + (next(2) - 0x80u);
+      out += fmt::format("\\u{:04x}", code);
+      i += 2;
     } else {
       out += static_cast<char>(c);
     }
@@ -126,7 +141,8 @@ std::string renderText(const Analysis& analysis) {
   std::map<std::string, std::vector<std::string>> order;
   std::map<std::string, std::map<std::string, ComponentBlock>> stacks;
   for (const auto& op : operations) {
-    std::string key = std::string(toString(op.componentType)) + ":" + op.name;
+    // The subtype keeps a type change's removal and insertion apart.
+    std::string key = std::string(toString(op.componentType)) + ":" + op.name + ":" + op.subtype;
     auto& blocks = stacks[op.stack];
     if (blocks.count(key) == 0) order[op.stack].push_back(key);
     auto& block = blocks[key];

@@ -8,6 +8,7 @@
 
 #include "engine/model/error.h"
 #include "engine/model/path.h"
+#include "platform-mapping/cdk/assembly_paths.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a {
@@ -112,7 +113,9 @@ class ManifestWalker {
     stack.name = id;
     stack.artifactId = id;
     stack.assemblyDir = dir.string();
-    stack.templateFile = (dir / *templateFile).lexically_normal().string();
+    stack.templateFile =
+        pathInsideAssembly(dir, *templateFile,
+                           locate({"artifacts", id, "properties", "templateFile"}), "templateFile");
     if (const std::string* displayName = stringMember(artifact, "displayName")) {
       stack.constructPath = *displayName;
     }
@@ -132,7 +135,7 @@ class ManifestWalker {
           fmt::format("nested assembly artifact '{}' has no `properties.directoryName`", id));
     }
     auto where = locate({"artifacts", id, "properties", "directoryName"});
-    fs::path nested = (dir / *directory).lexically_normal();
+    fs::path nested = pathInsideAssembly(dir, *directory, where, "directoryName");
     std::error_code ec;
     if (!fs::is_regular_file(nested / "manifest.json", ec)) {
       throw C2aError(ErrorKind::MissingInput, where,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "platform-mapping/cdk/assembly_paths.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -88,7 +89,10 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
 
     StackTemplate nested;
     nested.stack = parent.stack + "/" + item.key();
-    nested.file = (fs::path(parent.assemblyDir) / *asset).lexically_normal().string();
+    nested.file = pathInsideAssembly(
+        parent.assemblyDir, *asset,
+        model_.component(*stackResource).location({"Metadata", "aws:asset:path"}),
+        "aws:asset:path");
     if (const std::string* cdkPath = stringAt(metadata, "aws:cdk:path")) {
       nested.constructPath = nestedStackConstructPath(*cdkPath);
     }

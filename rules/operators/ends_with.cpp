@@ -8,9 +8,8 @@ namespace c2a::rules {
 namespace {
 
 bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
-  return textsSatisfy(lhs, rhs, [](std::string_view text, std::string_view part) {
-    return text.ends_with(part);
-  });
+  return textsSatisfy(
+      lhs, rhs, [](std::string_view text, std::string_view part) { return text.ends_with(part); });
 }
 
 }  // namespace

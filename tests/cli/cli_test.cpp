@@ -115,3 +115,79 @@ TEST(Cli, TerminalReportEscapesControlCharacters) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+std::filesystem::path scratch(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-" + name);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(Cli, TypeChangeShowsBothHalvesInTheTextReport) {
+  auto result = runC2a(
+      "diff tests/cases/diff/type-change/before.yaml tests/cases/diff/type-change/after.yaml");
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.out.find("[-] AWS::SNS::Topic Thing  REMOVED"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("[+] AWS::SQS::Queue Thing  added"), std::string::npos) << result.out;
+}
+
+TEST(Cli, StdoutThatCannotBeWrittenExits73) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full here";
+  // Run directly: runC2a would redirect stdout to its own capture file.
+  std::string command = std::string("cd '") + C2A_SOURCE_DIR + "' && '" + C2A_BINARY + "' diff " +
+                        kChain + "before.json " + kChain +
+                        "after.json --format json >/dev/full 2>/dev/null";
+  int raw = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 73);
+}
+
+TEST(Cli, TemplateTextIsEscapedEverywhereItIsPrinted) {
+  auto dir = scratch("escape2");
+  std::ofstream(dir / "a.json") << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic"}}})";
+  // A resource type, a logical id and a dangling reference carrying terminal escapes.
+  std::ofstream(dir / "b.json")
+      << R"({"Resources":{"T":{"Type":"AWS::SNS::Topic"},"X\u001b[2J":{"Type":"X\u001b[31mEVIL",)"
+      << R"("Properties":{"P":{"Ref":"Gone\u009b31m"}}}}})";
+  auto result =
+      runC2a("diff '" + (dir / "a.json").string() + "' '" + (dir / "b.json").string() + "'");
+  EXPECT_EQ(result.status, 1);
+  EXPECT_EQ(result.out.find('\x1b'), std::string::npos) << result.out;
+  EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("\xc2\x9b"), std::string::npos) << result.err;
+  EXPECT_NE(result.out.find("\\x1b[31mEVIL"), std::string::npos) << result.out;
+}
+
+TEST(Cli, InvalidUtf8InYamlIsNeverAnInternalError) {
+  auto dir = scratch("latin1");
+  std::ofstream(dir / "a.yaml")
+      << "Resources:\n  Q:\n    Type: AWS::SQS::Queue\n    Properties: { QueueName: cafe }\n";
+  std::ofstream(dir / "b.yaml")
+      << "Resources:\n  Q:\n    Type: AWS::SQS::Queue\n    Properties: { QueueName: caf\xe9 }\n";
+  for (const char* format : {"text", "json"}) {
+    auto result = runC2a("diff '" + (dir / "a.yaml").string() + "' '" + (dir / "b.yaml").string() +
+                         "' --format " + format);
+    EXPECT_NE(result.status, 70) << result.err;
+  }
+  EXPECT_NE(runC2a("model '" + (dir / "b.yaml").string() + "'").status, 70);
+}
+
+TEST(Cli, MalformedRuleTestFilesAreBadInput) {
+  auto dir = scratch("ruletests");
+  std::ofstream(dir / "r.c2a") << "rule \"x\" {\n  let change = change\n  effect risk = low\n}\n";
+  std::ofstream(dir / "t.tests.yaml") << "rules: r.c2a\ncases:\n  - name: 5\n    before: "
+                                         "{Resources: {}}\n    after: {Resources: {}}\n"
+                                         "    expect: {verdict: approved}\n";
+  auto result = runC2a("rules test '" + (dir / "t.tests.yaml").string() + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("t.tests.yaml:3:"), std::string::npos) << result.err;
+}
+
+TEST(Cli, NegativeLimitsAreUsageErrors) {
+  EXPECT_EQ(runC2a("model " + kChain + "before.json --max-input-bytes -1").status, 64);
+}
+
+}  // namespace
+}  // namespace c2a

@@ -157,3 +157,35 @@ TEST(RenameDetection, DifferentPhysicalNameIsNotARename) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+TEST(RenameDetection, FunctionMovedWithItsRewrittenRole) {
+  // The function moved to a new construct; its role moved too but its policy was rewritten, so
+  // the roles do not pair. The function still does: its only difference is which (unpaired) role
+  // it names.
+  auto before = Json::parse(R"({"Resources":{
+    "StackRole9B4D53CC":{"Type":"AWS::IAM::Role","Properties":{"AssumeRolePolicyDocument":{"a":1},
+      "Policies":[{"PolicyName":"p","PolicyDocument":{"Statement":[{"Action":"s3:GetObject"}]}}]}},
+    "DeployFnA1B2C3D4":{"Type":"AWS::Lambda::Function","DependsOn":["StackRole9B4D53CC"],
+      "Properties":{"Handler":"index.handler","Runtime":"python3.12","Timeout":900,
+        "Code":{"S3Bucket":"assets","S3Key":"0f1e2d3c4b5a69788796a5b4c3d2e1f0.zip"},
+        "Role":{"Fn::GetAtt":["StackRole9B4D53CC","Arn"]}}}}})");
+  auto after = Json::parse(R"({"Resources":{
+    "MetricsRoleC49ABA6D":{"Type":"AWS::IAM::Role","Properties":{"AssumeRolePolicyDocument":{"a":1},
+      "Policies":[{"PolicyName":"q","PolicyDocument":{"Statement":[{"Action":"cloudwatch:PutMetricData"}]}}]}},
+    "MetricsDeployFn02CE6550":{"Type":"AWS::Lambda::Function","DependsOn":["MetricsRoleC49ABA6D"],
+      "Properties":{"Handler":"index.handler","Runtime":"python3.12","Timeout":900,
+        "Code":{"S3Bucket":"assets","S3Key":"0f1e2d3c4b5a69788796a5b4c3d2e1f0.zip"},
+        "Role":{"Fn::GetAtt":["MetricsRoleC49ABA6D","Arn"]}}}}})");
+  auto fixture = testing::diffTemplates(before, after);
+  std::vector<std::string> renames;
+  for (const auto& op : fixture->diff.operations) {
+    if (op.type == OperationType::Rename) renames.push_back(op.oldName + " -> " + op.name);
+  }
+  EXPECT_EQ(renames, std::vector<std::string>{"DeployFnA1B2C3D4 -> MetricsDeployFn02CE6550"});
+}
+
+}  // namespace
+}  // namespace c2a

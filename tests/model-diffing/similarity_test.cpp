@@ -66,3 +66,27 @@ TEST(Similarity, ReferencesAreTheSameResourceOrNot) {
 
 }  // namespace
 }  // namespace c2a::diffing
+
+namespace c2a::diffing {
+namespace {
+
+Json nested(int depth, int width, int seed) {
+  if (depth == 0) return Json(seed);
+  Json out = Json::array();
+  for (int i = 0; i < width; ++i) out.push_back(nested(depth - 1, width, seed * width + i));
+  return out;
+}
+
+TEST(Similarity, DeeplyNestedArraysStayBounded) {
+  // Arrays of arrays, 5 deep, 8 wide, every leaf different: pairing by similarity at every level
+  // would cost 64^5 comparisons. The budget keeps it to a bounded amount of work and a sane answer.
+  auto a = nested(5, 8, 1);
+  auto b = nested(5, 8, 2);
+  double s = similarity(a, b);
+  EXPECT_GE(s, 0.0);
+  EXPECT_LE(s, 1.0);
+  EXPECT_DOUBLE_EQ(similarity(a, a), 1.0);
+}
+
+}  // namespace
+}  // namespace c2a::diffing
