@@ -23,6 +23,7 @@ std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
   analysis->before = std::move(before);
   analysis->after = std::move(after);
   analysis->diff = diffModels(analysis->before, analysis->after, updateTypes);
+  analysis->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
     // A rule stopped at its assignment limit is worth a warning, never a hang.
     for (auto& warning :

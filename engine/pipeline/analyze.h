@@ -26,6 +26,7 @@ struct Analysis {
   InfraModel after;
   ModelDiff diff;  // points into before/after: an Analysis does not move
   VerdictSummary summary;
+  bool rulesApplied = false;  // rules ran: every change carries a decision
   Diagnostics warnings;
 };
 

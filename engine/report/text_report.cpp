@@ -73,6 +73,22 @@ std::string headline(const Operation& op) {
   return name;
 }
 
+// What the rules decided, when rules ran: the action, the risk and the rules that decided.
+std::string decision(const Operation& op, bool rulesApplied) {
+  if (!rulesApplied) return "";
+  std::string rules;
+  for (std::size_t i = 0; i < op.rules.size(); ++i) {
+    rules += (i == 0 ? ": " : "; ") + terminalSafe(op.rules[i]);
+  }
+  switch (op.action) {
+    case Action::Reject: return fmt::format("  [REJECTED, {} risk{}]", toString(op.risk), rules);
+    case Action::Approve: return fmt::format("  [approved, {} risk{}]", toString(op.risk), rules);
+    case Action::None: break;
+  }
+  if (op.rules.empty()) return "  [review: no rule decides it]";
+  return fmt::format("  [review, {} risk{}]", toString(op.risk), rules);
+}
+
 std::string propertyLine(const Operation& op) {
   const auto& p = *op.property;
   std::string path = terminalSafe(toDotted(p.path));
@@ -165,7 +181,8 @@ std::string renderText(const Analysis& analysis) {
         const auto& block = stacks[stack][key];
         if (block.replaced != (pass == 0)) continue;
         const Operation& head = block.head != nullptr ? *block.head : *block.updates.front();
-        out += "  " + headline(head) + retention(analysis, head) + "\n";
+        out += "  " + headline(head) + retention(analysis, head) +
+               (block.head != nullptr ? decision(head, analysis.rulesApplied) : "") + "\n";
         if (block.replaced) {
           ++replacements;
           if (head.cause)
@@ -173,7 +190,9 @@ std::string renderText(const Analysis& analysis) {
         } else if (head.cause && head.type != OperationType::Update) {
           out += fmt::format("        because {}\n", terminalSafe(head.cause->reason));
         }
-        for (const auto* update : block.updates) out += "      " + propertyLine(*update) + "\n";
+        for (const auto* update : block.updates) {
+          out += "      " + propertyLine(*update) + decision(*update, analysis.rulesApplied) + "\n";
+        }
       }
     }
     out += "\n";

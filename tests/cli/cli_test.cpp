@@ -191,3 +191,25 @@ TEST(Cli, NegativeLimitsAreUsageErrors) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+TEST(Cli, RulesDecideTheVerdictAndTheReportSaysWhy) {
+  auto result = runC2a("diff " + kExample + "before.yaml " + kExample + "after.yaml --rules " +
+                       kExample + "rules.c2a");
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.out.find("ArchiveBucket  WILL BE REPLACED  [REJECTED, high risk: Data stores "
+                            "must not be replaced, renamed or deleted]"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("prod.Memory: 1024 -> 2048  [review: no rule decides it]"),
+            std::string::npos);
+  EXPECT_NE(result.out.find("Verdict: REJECTED"), std::string::npos);
+  auto tests = runC2a("rules test " + kExample + "rules.tests.yaml");
+  EXPECT_EQ(tests.status, 0) << tests.out;
+  EXPECT_NE(tests.out.find("3 cases, 3 passed, 0 failed"), std::string::npos) << tests.out;
+}
+
+}  // namespace
+}  // namespace c2a
