@@ -51,6 +51,12 @@ void EffectCollector::hit(std::size_t rule, const Bound& target) {
   const auto& operation = world_.diff().operations[target.index];
   auto component = world_.componentOf(target.index);
   if (!operation.property || component == DiffWorld::kNoComponent) return;
+  // Only a change of a structured value (an object or a list) can have changes inside it; most
+  // changes are of scalars, and scanning the component's operations for each would be quadratic.
+  const auto& property = *operation.property;
+  bool structured = (property.oldValue && property.oldValue->is_structured()) ||
+                    (property.newValue && property.newValue->is_structured());
+  if (!structured) return;
   for (auto other : world_.operationsOn(component)) {
     const auto& inner = world_.diff().operations[other];
     if (inner.property && strictlyBelow(inner.property->path, operation.property->path)) {
