@@ -139,15 +139,18 @@ class Differ {
     for (const auto& [beforeName, afterName] : paired) {
       diffStack(beforeStacks[beforeName], afterStacks[afterName]);
     }
-    for (const auto& [name, members] : beforeStacks) {
+    // (Named copies: lambdas capturing structured bindings are not portable C++20 yet.)
+    for (const auto& stack : beforeStacks) {
+      const auto& name = stack.first;
       bool isPaired =
           std::any_of(paired.begin(), paired.end(), [&](const auto& p) { return p.first == name; });
-      if (!isPaired) wholeStack(OperationType::Remove, members);
+      if (!isPaired) wholeStack(OperationType::Remove, stack.second);
     }
-    for (const auto& [name, members] : afterStacks) {
+    for (const auto& stack : afterStacks) {
+      const auto& name = stack.first;
       bool isPaired = std::any_of(paired.begin(), paired.end(),
                                   [&](const auto& p) { return p.second == name; });
-      if (!isPaired) wholeStack(OperationType::Insert, members);
+      if (!isPaired) wholeStack(OperationType::Insert, stack.second);
     }
 
     diffing::propagateChanges(changes_, updateTypes_);

@@ -46,7 +46,10 @@ InfraModel& InfraModel::operator=(InfraModel&&) noexcept = default;
 ComponentIndex InfraModel::addComponent(Component component) {
   auto key = indexKey(component.stack, component.type, component.name);
   if (auto it = impl_->index.find(key); it != impl_->index.end()) return it->second;
-  auto vertex = boost::add_vertex(std::move(component), impl_->graph);
+  // add_vertex takes its property by const reference: add an empty one and move the component in,
+  // so a large body is not copied.
+  auto vertex = boost::add_vertex(impl_->graph);
+  impl_->graph[vertex] = std::move(component);
   impl_->index.emplace(std::move(key), vertex);
   return vertex;
 }
