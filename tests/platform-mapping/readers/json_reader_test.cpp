@@ -5,6 +5,7 @@
 
 #include "engine/model/error.h"
 #include "platform-mapping/cloudformation/source_document.h"
+#include "tests/platform-mapping/readers/reader_support.h"
 
 namespace c2a {
 namespace {
@@ -13,20 +14,11 @@ SourceDocument read(const std::string& text, const ReadLimits& limits = {}) {
   return readJson(text, "t.json", limits);
 }
 
-/// The diagnostic readJson throws for `text` (a failed expectation when it throws none).
 Diagnostic failure(const std::string& text, const ReadLimits& limits = {}) {
-  try {
-    read(text, limits);
-  } catch (const C2aError& error) {
-    return error.diagnostic();
-  }
-  ADD_FAILURE() << "no error for: " << text;
-  return {};
+  return testing::readFailure(readJson, "t.json", text, limits);
 }
 
-std::string where(const SourceDocument& doc, const std::string& pointer) {
-  return doc.locations->find(pointer).str();
-}
+using testing::where;
 
 TEST(JsonReader, RecordsTheKeyPositionOfMembersAtEveryDepth) {
   auto doc = read(

@@ -6,6 +6,7 @@
 
 #include "engine/model/error.h"
 #include "platform-mapping/cloudformation/source_document.h"
+#include "tests/platform-mapping/readers/reader_support.h"
 
 namespace c2a {
 namespace {
@@ -20,18 +21,10 @@ Json valueOf(const std::string& yaml) {
 }
 
 Diagnostic failure(const std::string& text, const ReadLimits& limits = {}) {
-  try {
-    read(text, limits);
-  } catch (const C2aError& error) {
-    return error.diagnostic();
-  }
-  ADD_FAILURE() << "no error for: " << text;
-  return {};
+  return testing::readFailure(readYaml, "t.yaml", text, limits);
 }
 
-std::string where(const SourceDocument& doc, const std::string& pointer) {
-  return doc.locations->find(pointer).str();
-}
+using testing::where;
 
 TEST(YamlReader, RecordsTheKeyPositionOfMembersAtEveryDepth) {
   auto doc = read(
