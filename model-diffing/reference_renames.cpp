@@ -1,5 +1,6 @@
 #include "model-diffing/reference_renames.h"
 
+#include "engine/model/sub_placeholders.h"
 #include "model-diffing/json_values.h"
 
 namespace c2a::diffing {
@@ -15,22 +16,16 @@ std::string renameSubText(const std::string& text, const RenameMap& renames) {
   std::string out;
   out.reserve(text.size());
   std::size_t at = 0;
-  while (true) {
-    auto open = text.find("${", at);
-    if (open == std::string::npos) break;
-    auto close = text.find('}', open + 2);
-    if (close == std::string::npos) break;
-    out.append(text, at, open + 2 - at);
-    std::string inner = text.substr(open + 2, close - open - 2);
-    if (!inner.empty() && inner[0] != '!') {
-      auto dot = inner.find('.');
-      if (const auto* to = renamed(renames, inner.substr(0, dot))) {
-        inner = *to + (dot == std::string::npos ? "" : inner.substr(dot));
-      }
+  for (const auto& placeholder : subPlaceholders(text)) {
+    const auto* to = renamed(renames, placeholder.name);
+    if (to == nullptr) continue;
+    out.append(text, at, placeholder.offset - at);
+    out += "${" + *to;
+    if (placeholder.expression.size() > placeholder.name.size()) {
+      out.append(placeholder.expression, placeholder.name.size(), std::string::npos);
     }
-    out += inner;
     out += '}';
-    at = close + 1;
+    at = placeholder.offset + placeholder.length;
   }
   out.append(text, at, std::string::npos);
   return out;

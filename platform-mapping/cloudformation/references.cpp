@@ -8,7 +8,7 @@
 #include "engine/model/error.h"
 #include "platform-mapping/cloudformation/intrinsics/get_att.h"
 #include "platform-mapping/cloudformation/intrinsics/pseudo_parameter.h"
-#include "platform-mapping/cloudformation/intrinsics/sub_string.h"
+#include "engine/model/sub_placeholders.h"
 
 namespace c2a {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "platform-mapping/cloudformation/intrinsics/sub_string.h"
+#include "engine/model/sub_placeholders.h"
 
 namespace c2a {
 namespace {

@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/intrinsics/sub_string.h"
+#include "engine/model/sub_placeholders.h"
 
 #include <gtest/gtest.h>
 
