@@ -157,8 +157,8 @@ void applyRulesToDiff(benchmark::State& state) {
   auto fixture = diffOf(static_cast<int>(state.range(0)));
   auto set = ruleSet(rulesOf(static_cast<int>(state.range(1))));
   for (auto _ : state) {
-    auto warnings = applyRules(set, fixture->diff, EvaluationOptions{});
-    benchmark::DoNotOptimize(warnings);
+    auto outcome = applyRules(set, fixture->diff, EvaluationOptions{});
+    benchmark::DoNotOptimize(outcome);
   }
   state.counters["operations"] = static_cast<double>(fixture->diff.operations.size());
 }

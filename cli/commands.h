@@ -5,7 +5,7 @@
 #include <functional>
 #include <string>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a::cli {

@@ -5,8 +5,8 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "engine/report/escape.h"
 #include "engine/report/output_file.h"
-#include "engine/report/text_report.h"
 
 namespace c2a::cli {
 

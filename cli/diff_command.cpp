@@ -1,13 +1,14 @@
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_files.h"
-#include "engine/report/json_report.h"
-#include "engine/report/text_report.h"
+#include "engine/report/report_format.h"
 
 namespace c2a::cli {
 namespace {
@@ -20,6 +21,12 @@ struct DiffOptions {
   bool noPresets = false;
   std::string format = "text";
   std::string output;
+  std::vector<std::string> reports;  // FORMAT=FILE
+  std::vector<std::string> groupBy;
+  std::string color = "auto";
+  std::vector<std::string> only;
+  int contextLines = -1;
+  bool summaryOnly = false;
   std::string approvals;
   AnalyzeOptions analyze;
 };
@@ -35,6 +42,50 @@ int exitCodeFor(Verdict verdict) {
     case Verdict::Rejected: return kRejected;
   }
   return kReview;
+}
+
+std::string formatNames() {
+  std::string names;
+  for (const auto& format : reportFormats())
+    names += (names.empty() ? "" : "|") + std::string(format.name);
+  return names;
+}
+
+const ReportFormat& formatNamed(const std::string& name) {
+  const auto* format = findReportFormat(name);
+  if (format == nullptr) {
+    throw C2aError(ErrorKind::Usage, {},
+                   fmt::format("unknown report format `{}` (known: {})", name, formatNames()));
+  }
+  return *format;
+}
+
+struct ExtraReport {
+  const ReportFormat* format;
+  std::string file;
+};
+
+std::vector<ExtraReport> extraReports(const std::vector<std::string>& specs) {
+  std::vector<ExtraReport> out;
+  for (const auto& spec : specs) {
+    auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
+      throw C2aError(
+          ErrorKind::Usage, {},
+          fmt::format("--report takes FORMAT=FILE (e.g. sarif=c2a.sarif), not `{}`", spec));
+    }
+    out.push_back({&formatNamed(spec.substr(0, eq)), spec.substr(eq + 1)});
+  }
+  return out;
+}
+
+bool useColor(const DiffOptions& options) {
+  if (options.color == "always") return true;
+  if (options.color == "never") return false;
+  const char* noColor = std::getenv("NO_COLOR");
+  bool toTerminal =
+      (options.output.empty() || options.output == "-") && ::isatty(STDOUT_FILENO) == 1;
+  return toTerminal && (noColor == nullptr || *noColor == '\0');
 }
 
 }  // namespace
@@ -58,10 +109,49 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                       "repeatable");
   command->add_option("--preset", options->presets, "Use this bundled rule pack; repeatable");
   command->add_flag("--no-presets", options->noPresets, "Use no bundled rule packs");
-  command->add_option("--format", options->format, "Report format")
-      ->check(CLI::IsMember({"text", "json", "markdown", "html", "sarif", "junit"}))
+
+  std::string formats;
+  for (const auto& format : reportFormats()) {
+    formats += fmt::format("\n  {:9} {}", format.name, format.summary);
+  }
+  std::vector<std::string> names;
+  for (const auto& format : reportFormats()) names.emplace_back(format.name);
+  command
+      ->add_option("--format", options->format, "Report format on stdout (or --output):" + formats)
+      ->check(CLI::IsMember(names))
       ->capture_default_str();
-  command->add_option("--output,-o", options->output, "Write the report to FILE (atomically)");
+  command->add_option("--output,-o", options->output,
+                      "Write the report to FILE (atomically; symlinks followed, devices written)");
+  command->add_option("--report", options->reports,
+                      "Also write FORMAT=FILE (e.g. sarif=c2a.sarif); repeatable: one analysis, "
+                      "several reports");
+  std::string levels;
+  for (const auto& [name, summary] : aggregationLevels()) {
+    levels += fmt::format("\n  {:15} {}", name, summary);
+  }
+  command
+      ->add_option("--group-by", options->groupBy,
+                   "Aggregation levels, outermost first (default: [stack,]action,risk,"
+                   "resource-type,component):" +
+                       levels)
+      ->delimiter(',');
+  command
+      ->add_option("--color", options->color,
+                   "Colour the text report: auto (a terminal, NO_COLOR unset), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  command
+      ->add_option("--only", options->only,
+                   "Show only changes whose outcome is one of: rejected, review, approved "
+                   "(comma-separated); counts and verdict still cover every change")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"rejected", "review", "approved"}));
+  command
+      ->add_option("--context-lines", options->contextLines,
+                   "Show structured old/new values as a unified diff with N lines of context")
+      ->check(CLI::Range(0, 1000));
+  command->add_flag("--summary-only", options->summaryOnly,
+                    "Text report: one line per stack and the verdict");
   command->add_option("--approvals", options->approvals,
                       "Approvals file: changes already approved by a person");
   command->add_option("--spec", options->analyze.specFile,
@@ -72,27 +162,33 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   command->callback([&action, options] {
     action = [options] {
       if (!options->approvals.empty()) notSupportedYet("--approvals");
-      if (options->format != "text" && options->format != "json") {
-        notSupportedYet("--format " + options->format);
-      }
       for (const auto& preset : options->presets) {
         std::cerr << fmt::format("c2a: warning: no presets are bundled yet; --preset {} ignored\n",
                                  preset);
       }
+      const auto& format = formatNamed(options->format);
+      auto extra = extraReports(options->reports);
+      checkAggregationLevels(options->groupBy);
+      options->analyze.groupBy = options->groupBy;
       LoadedRules loaded;
       if (!options->rules.empty()) {
         loaded = loadRuleFiles(options->rules, options->analyze.limits);
         if (!loaded.problems.empty()) return reportProblems(loaded.problems);
         options->analyze.rules = &loaded.set;
+        options->analyze.ruleFiles = loaded.set.files;
       }
-      auto analysis = analyze(options->before, options->after, options->analyze);
-      printWarnings(analysis->warnings);
-      std::string report =
-          options->format == "json"
-              ? reportToJson(*analysis).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"
-              : renderText(*analysis);
-      emit(options->output, report);
-      return exitCodeFor(analysis->summary.verdict);
+      auto report = analyze(options->before, options->after, options->analyze);
+      printWarnings(report->warnings);
+
+      RenderOptions render;
+      render.only = options->only;
+      render.contextLines = options->contextLines;
+      render.summaryOnly = options->summaryOnly;
+      // Files get no colour; the main report only on a terminal (or when asked).
+      for (const auto& [other, file] : extra) emit(file, other->render(*report, render));
+      render.color = useColor(*options);
+      emit(options->output, format.render(*report, render));
+      return exitCodeFor(report->summary.verdict);
     };
   });
 }

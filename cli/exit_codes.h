@@ -1,6 +1,6 @@
 #pragma once
 // Exit statuses of the contract (CONTRACT.md), sysexits-style for errors.
-#include "engine/model/error.h"
+#include "model/error.h"
 
 namespace c2a::cli {
 

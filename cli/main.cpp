@@ -6,7 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "engine/report/text_report.h"
+#include "engine/report/escape.h"
 
 int main(int argc, char** argv) {
   using namespace c2a::cli;

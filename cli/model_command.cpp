@@ -1,6 +1,6 @@
 #include "cli/commands.h"
+#include "engine/pipeline/read_model.h"
 #include "engine/report/model_dump.h"
-#include "platform-mapping/input.h"
 
 namespace c2a::cli {
 namespace {
@@ -32,7 +32,7 @@ void registerModelCommand(CLI::App& app, Action& action) {
   command->callback([&action, options] {
     action = [options] {
       Diagnostics warnings;
-      auto model = loadInput(options->input, options->limits, warnings);
+      auto model = readModel(options->input, options->limits, warnings);
       printWarnings(warnings);
       std::string out =
           options->format == "dot"

@@ -6,8 +6,7 @@
 #include "cli/exit_codes.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/pipeline/rule_tests.h"
-#include "engine/report/text_report.h"
-#include "rules/native_printer.h"
+#include "engine/report/escape.h"
 
 namespace c2a::cli {
 namespace {
@@ -61,7 +60,7 @@ int convert(const RulesOptions& options) {
           "convert reads C2A rule files (.json, .yaml, .yml); this one is native already");
     }
     out += fmt::format("# converted from {}\n", file);
-    out += rules::printNativeRules(readRuleFile(file, options.limits));
+    out += convertToNative(file, options.limits);
   }
   emit(options.output, out);
   return 0;

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a::diffing {
 

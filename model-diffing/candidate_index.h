@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a::diffing {
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "model-diffing/json_values.h"
+#include "model/cause_chain.h"
 
 namespace c2a::diffing {
 namespace {
@@ -335,6 +336,15 @@ std::string replacementReason(const PropertyChange& change) {
 
 void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes) {
   Propagator(changes, updateTypes).run();
+}
+
+void markPropagated(std::vector<Operation>& operations) {
+  const CauseIndex causes(operations);
+  std::vector<bool> propagated(operations.size());
+  for (std::size_t i = 0; i < operations.size(); ++i) {
+    propagated[i] = !sameComponent(operations[i], operations[causes.root(i)]);
+  }
+  for (std::size_t i = 0; i < operations.size(); ++i) operations[i].propagated = propagated[i];
 }
 
 }  // namespace c2a::diffing

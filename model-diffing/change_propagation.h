@@ -6,13 +6,18 @@
 // way.
 #include <string>
 
-#include "engine/model/operation.h"
-#include "engine/model/update_type.h"
+#include "model/operation.h"
+#include "model/update_type.h"
 #include "model-diffing/change_set.h"
 
 namespace c2a::diffing {
 
 void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes);
+
+/// Sets `propagated` on every operation: true when the root of its cause chain is a change of
+/// another component. A REPLACE caused by its own referencing property, itself caused by another
+/// component's replacement, is a side effect of that replacement, and says so.
+void markPropagated(std::vector<Operation>& operations);
 
 /// "Properties.BucketName is immutable" and the like: why a property change replaces.
 std::string replacementReason(const PropertyChange& change);

@@ -8,8 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/model/infra_model.h"
-#include "engine/model/operation.h"
+#include "model/infra_model.h"
+#include "model/operation.h"
 
 namespace c2a::diffing {
 

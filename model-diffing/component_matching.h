@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/infra_model.h"
-#include "engine/model/update_type.h"
+#include "model/infra_model.h"
+#include "model/update_type.h"
 #include "model-diffing/reference_renames.h"
 
 namespace c2a::diffing {

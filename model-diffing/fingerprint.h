@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/operation.h"
+#include "model/operation.h"
 
 namespace c2a::diffing {
 

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a::diffing {
 

@@ -159,6 +159,7 @@ class Differ {
     diff.before = &before;
     diff.after = &after;
     diff.operations = changes_.release();
+    diffing::markPropagated(diff.operations);
     diff.fingerprint = diffing::fingerprint(diff.operations);
     return diff;
   }

@@ -1,8 +1,8 @@
 #pragma once
 // model-diffing's entry point: two InfraModels → every operation a deployment performs
 // (matching, property diff, replacements, propagation), sorted, with ids and a fingerprint.
-#include "engine/model/diff.h"
-#include "engine/model/update_type.h"
+#include "model/diff.h"
+#include "model/update_type.h"
 
 namespace c2a {
 

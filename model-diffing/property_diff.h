@@ -3,8 +3,8 @@
 // deepest path where the change is whole (a changed leaf, an inserted array element).
 #include <vector>
 
-#include "engine/model/json.h"
-#include "engine/model/operation.h"
+#include "model/json.h"
+#include "model/operation.h"
 
 namespace c2a::diffing {
 

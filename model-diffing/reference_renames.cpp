@@ -1,7 +1,7 @@
 #include "model-diffing/reference_renames.h"
 
-#include "engine/model/sub_placeholders.h"
 #include "model-diffing/json_values.h"
+#include "model/sub_placeholders.h"
 
 namespace c2a::diffing {
 namespace {

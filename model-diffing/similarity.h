@@ -7,7 +7,7 @@
 // by a graded measure (Sørensen–Dice over character bigrams), so "str" is partly like "string".
 #include <string_view>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a::diffing {
 

@@ -2,8 +2,8 @@
 // The entry point of platform-mapping: a template file or a CDK cloud assembly → InfraModel.
 #include <string>
 
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
+#include "model/error.h"
+#include "model/infra_model.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

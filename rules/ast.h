@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/component.h"
-#include "engine/model/json.h"
-#include "engine/model/operation.h"
-#include "engine/model/source_location.h"
+#include "model/component.h"
+#include "model/json.h"
+#include "model/operation.h"
+#include "model/source_location.h"
 
 namespace c2a::rules {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "rules/c2a_reading.h"
 #include "rules/native_parser.h"
 #include "rules/suggestions.h"

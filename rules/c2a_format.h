@@ -4,8 +4,8 @@
 // positions; this turns it into rules. `where` strings go through the native expression grammar.
 #include <vector>
 
-#include "engine/model/json.h"
-#include "engine/model/location_table.h"
+#include "model/json.h"
+#include "model/location_table.h"
 #include "rules/ast.h"
 
 namespace c2a::rules {

@@ -11,7 +11,7 @@
 
 #include <utility>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "rules/expression_parser.h"
 
 namespace c2a::rules::c2a_file {

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/model/json.h"
-#include "engine/model/location_table.h"
+#include "model/json.h"
+#include "model/location_table.h"
 #include "rules/ast.h"
 
 namespace c2a::rules::c2a_file {

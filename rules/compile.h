@@ -1,7 +1,7 @@
 #pragma once
 // Resolves a rule set: every identifier to a binding slot, every operator to its table entry,
 // every effect target to a binding in scope. Reports every problem, not just the first.
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "rules/ast.h"
 
 namespace c2a::rules {

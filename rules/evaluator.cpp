@@ -10,11 +10,8 @@
 
 namespace c2a::rules {
 
-void applyRules(const RuleSet& rules, ModelDiff& diff) {
-  applyRules(rules, diff, {});
-}
-
-Diagnostics applyRules(const RuleSet& rules, ModelDiff& diff, const EvaluationOptions& options) {
+RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
+                       const EvaluationOptions& options) {
   const DiffWorld world(diff);
   const EvaluationContext context(diff);
   const RulePlan plan = planRules(rules);
@@ -22,18 +19,18 @@ Diagnostics applyRules(const RuleSet& rules, ModelDiff& diff, const EvaluationOp
   EffectCollector effects(world, diff.operations.size());
   RuleSearch search(world, plan, conditions, effects, options.maxAssignmentsPerRule);
 
-  Diagnostics warnings;
+  RuleOutcome outcome;
   for (std::size_t i = 0; i < plan.rules.size(); ++i) {
     if (!plan.rules[i].topLevel || search.run(i)) continue;
-    warnings.push_back(Diagnostic{
+    outcome.warnings.push_back(Diagnostic{
         ErrorKind::InvalidInput, plan.rules[i].rule->where,
         "rule '" + plan.rules[i].label + "' was stopped after trying " +
             std::to_string(options.maxAssignmentsPerRule) +
             " candidate bindings: its bindings combine into too many candidates; narrow them "
             "with `where` conditions (effects found before it stopped still apply)"});
   }
-  effects.writeTo(plan, diff);
-  return warnings;
+  outcome.decisions = effects.decisions(plan);
+  return outcome;
 }
 
 }  // namespace c2a::rules

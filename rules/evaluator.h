@@ -1,12 +1,14 @@
 #pragma once
 // Evaluates a compiled rule set over a diff: binds identifiers to components and changes, checks
-// conditions, and attaches effects to operations. Combination is order-independent:
-// risk = the highest of the matching effects (high > unknown > low); action = reject if any
-// matching effect rejects, else approve if one approves and the risk is not high, else none.
+// conditions, and decides each operation (risk, action, deciding rules). Combination is
+// order-independent: risk = the highest of the matching effects (high > unknown > low); action =
+// reject if any matching effect rejects, else approve if one approves and the risk is not high,
+// else none.
 #include <cstddef>
 
-#include "engine/model/diff.h"
-#include "engine/model/error.h"
+#include "model/decision.h"
+#include "model/diff.h"
+#include "model/error.h"
 #include "rules/ast.h"
 #include "rules/value.h"
 
@@ -24,18 +26,24 @@ class EvaluationContext {
   const ModelDiff& diff_;
 };
 
-/// Sets risk, action and rules (descriptions of the rules whose effects applied) on every operation
-/// of `diff`. Operations no rule reaches keep risk unknown and action none: they need review.
-void applyRules(const RuleSet& rules, ModelDiff& diff);
-
 struct EvaluationOptions {
   /// Candidate bindings a top-level rule (with its `then` children) may try before it is stopped:
   /// a rule whose bindings multiply out to billions of combinations must not hang the tool.
   std::size_t maxAssignmentsPerRule = 10'000'000;
 };
 
-/// The same, returning warnings: one per rule stopped at the limit (effects it found before it was
-/// stopped are kept: each comes from a real match).
-Diagnostics applyRules(const RuleSet& rules, ModelDiff& diff, const EvaluationOptions& options);
+struct RuleOutcome {
+  /// One per operation of the diff, same order: risk, action and the labels of the rules whose
+  /// effects reached it. An operation no rule reaches is risk unknown, action none: it needs
+  /// review.
+  Decisions decisions;
+  /// One per rule stopped at the limit (effects it found before it was stopped are kept: each
+  /// comes from a real match).
+  Diagnostics warnings;
+};
+
+/// Decides every operation of `diff`; the diff itself is left as it is.
+RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
+                       const EvaluationOptions& options = {});
 
 }  // namespace c2a::rules

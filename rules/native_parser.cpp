@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "rules/grammar.h"
 #include "rules/grammar_errors.h"
 #include "rules/parse_actions.h"

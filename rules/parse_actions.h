@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "rules/ast.h"
 #include "rules/grammar.h"
 #include "rules/native_parser.h"

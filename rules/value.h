@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/model/infra_model.h"
-#include "engine/model/json.h"
+#include "model/infra_model.h"
+#include "model/json.h"
 #include "rules/ast.h"
 
 namespace c2a::rules {

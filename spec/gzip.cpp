@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 
 namespace c2a {
 

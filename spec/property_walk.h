@@ -2,8 +2,8 @@
 // The walk from a resource's Properties down a diff path to the effective update type.
 #include <cstddef>
 
-#include "engine/model/path.h"
-#include "engine/model/update_type.h"
+#include "model/path.h"
+#include "model/update_type.h"
 #include "spec/spec_tables.h"
 
 namespace c2a {

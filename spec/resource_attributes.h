@@ -3,7 +3,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/model/update_type.h"
+#include "model/update_type.h"
 
 namespace c2a {
 

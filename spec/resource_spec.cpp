@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "spec/builtin_table.h"
 #include "spec/cfn_specification.h"
 #include "spec/property_walk.h"

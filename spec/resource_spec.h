@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/path.h"
-#include "engine/model/update_type.h"
+#include "model/path.h"
+#include "model/update_type.h"
 
 namespace c2a {
 

@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 
 namespace c2a {
 namespace {

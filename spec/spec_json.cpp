@@ -5,7 +5,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "spec/gzip.h"
 
 namespace c2a {

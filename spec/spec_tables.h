@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model/update_type.h"
+#include "model/update_type.h"
 #include "spec/resource_spec.h"
 
 namespace c2a {

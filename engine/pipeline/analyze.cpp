@@ -1,14 +1,79 @@
 #include "engine/pipeline/analyze.h"
 
+#include <map>
+
+#include "aggregations/aggregation_module.h"
+#include "engine/pipeline/report_metadata.h"
 #include "model-diffing/model_diff.h"
 #include "platform-mapping/input.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 
 namespace c2a {
+namespace {
 
-std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
-                                        const AnalyzeOptions& options, Diagnostics warnings) {
+ChangeLocation locate(const ModelDiff& diff, const Operation& op) {
+  ChangeLocation out;
+  const auto* property = op.property ? &*op.property : nullptr;
+  bool hasBefore = op.before.has_value() &&
+                   (property == nullptr || property->operation != PropertyOperationType::Insert);
+  bool hasAfter = op.after.has_value() &&
+                  (property == nullptr || property->operation != PropertyOperationType::Remove);
+  Path afterPath = property != nullptr ? property->path : Path{};
+  Path beforePath =
+      property != nullptr && !property->oldPath.empty() ? property->oldPath : afterPath;
+  if (hasBefore) {
+    auto where = diff.before->component(*op.before).location(beforePath);
+    if (!where.file.empty()) out.before = where;
+  }
+  if (hasAfter) {
+    auto where = diff.after->component(*op.after).location(afterPath);
+    if (!where.file.empty()) out.after = where;
+  }
+  return out;
+}
+
+std::vector<StackSummary> summarizeStacks(const Report& report) {
+  std::map<std::string, StackSummary> stacks;
+  for (std::size_t i = 0; i < report.diff.operations.size(); ++i) {
+    auto& stack = stacks[report.diff.operations[i].stack];
+    stack.changes.push_back(i);
+  }
+  std::vector<StackSummary> out;
+  for (auto& [name, stack] : stacks) {
+    stack.name = name;
+    Decisions decisions;
+    for (auto i : stack.changes) decisions.push_back(report.decisions[i]);
+    stack.summary = summarize(decisions);
+    out.push_back(std::move(stack));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> aggregationLevels() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& module : aggregationModules()) {
+    out.emplace_back(std::string(module.name), std::string(module.summary));
+  }
+  return out;
+}
+
+void checkAggregationLevels(const std::vector<std::string>& levels) {
+  for (const auto& level : levels) {
+    if (findAggregationModule(level) != nullptr) continue;
+    std::string known;
+    for (const auto& module : aggregationModules()) {
+      known += (known.empty() ? "" : ", ") + std::string(module.name);
+    }
+    throw C2aError(ErrorKind::Usage, {},
+                   "--group-by: unknown level `" + level + "` (known: " + known + ")");
+  }
+}
+
+std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
+                                      const AnalyzeOptions& options, Diagnostics warnings) {
   std::unique_ptr<ResourceSpec> loaded;
   if (!options.specFile.empty()) {
     loaded = std::make_unique<ResourceSpec>(ResourceSpec::load(options.specFile));
@@ -18,32 +83,43 @@ std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
     return spec.updateType(type, path);
   };
 
-  auto analysis = std::make_unique<Analysis>();
-  analysis->warnings = std::move(warnings);
-  analysis->before = std::move(before);
-  analysis->after = std::move(after);
-  analysis->diff = diffModels(analysis->before, analysis->after, updateTypes);
-  analysis->rulesApplied = options.rules != nullptr;
+  auto report = std::make_unique<Report>();
+  report->metadata = reportMetadata(options.ruleFiles);
+  report->warnings = std::move(warnings);
+  report->before = std::move(before);
+  report->after = std::move(after);
+  report->diff = diffModels(report->before, report->after, updateTypes);
+  const auto& operations = report->diff.operations;
+
+  report->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
+    auto outcome = rules::applyRules(*options.rules, report->diff, rules::EvaluationOptions{});
+    report->decisions = std::move(outcome.decisions);
     // A rule stopped at its assignment limit is worth a warning, never a hang.
-    for (auto& warning :
-         rules::applyRules(*options.rules, analysis->diff, rules::EvaluationOptions{})) {
-      analysis->warnings.push_back(std::move(warning));
-    }
+    for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));
+  } else {
+    report->decisions.assign(operations.size(), Decision{});
   }
-  analysis->summary = summarize(analysis->diff.operations);
-  return analysis;
+
+  report->causes = std::make_unique<CauseIndex>(operations);
+  report->locations.reserve(operations.size());
+  for (const auto& op : operations) report->locations.push_back(locate(report->diff, op));
+  report->aggregations =
+      aggregate(report->diff, report->decisions,
+                options.groupBy.empty() ? defaultAggregationLevels(report->diff) : options.groupBy);
+  report->summary = summarize(report->decisions);
+  report->stacks = summarizeStacks(*report);
+  return report;
 }
 
-std::unique_ptr<Analysis> analyze(const std::string& beforeInput, const std::string& afterInput,
-                                  const AnalyzeOptions& options) {
+std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
+                                const AnalyzeOptions& options) {
   Diagnostics warnings;
   auto before = loadInput(beforeInput, options.limits, warnings);
   auto after = loadInput(afterInput, options.limits, warnings);
-  auto analysis = analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
-  analysis->beforeInput = beforeInput;
-  analysis->afterInput = afterInput;
-  return analysis;
+  auto report = analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
+  addInputSources(report->metadata, beforeInput, afterInput);
+  return report;
 }
 
 }  // namespace c2a

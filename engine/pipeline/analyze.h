@@ -1,13 +1,12 @@
 #pragma once
 // analyze(): the whole pipeline for `c2a diff`: read both inputs, map them to InfraModels, diff,
-// propagate, (rules), verdict. The only place that knows every stage.
+// propagate, rules, aggregations, verdict, into the report model. The only place that knows every
+// stage.
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "engine/model/diff.h"
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
-#include "engine/model/verdict.h"
+#include "engine/report/report.h"
 #include "platform-mapping/read_limits.h"
 #include "rules/ast.h"
 
@@ -17,25 +16,21 @@ struct AnalyzeOptions {
   ReadLimits limits;
   std::string specFile;                   // empty: the built-in specification
   const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
+  std::vector<std::string> ruleFiles;     // the files `rules` came from, for the report metadata
+  std::vector<std::string> groupBy;       // aggregation levels; empty: the default tree
 };
 
-struct Analysis {
-  std::string beforeInput;
-  std::string afterInput;
-  InfraModel before;
-  InfraModel after;
-  ModelDiff diff;  // points into before/after: an Analysis does not move
-  VerdictSummary summary;
-  bool rulesApplied = false;  // rules ran: every change carries a decision
-  Diagnostics warnings;
-};
+/// The aggregation levels --group-by takes: {name, one-line summary}.
+std::vector<std::pair<std::string, std::string>> aggregationLevels();
+/// Throws C2aError (usage) naming the first unknown level and the known ones.
+void checkAggregationLevels(const std::vector<std::string>& levels);
 
 /// Throws C2aError for unreadable or invalid inputs.
-std::unique_ptr<Analysis> analyze(const std::string& beforeInput, const std::string& afterInput,
-                                  const AnalyzeOptions& options);
+std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
+                                const AnalyzeOptions& options);
 
 /// The same from models already built (inline templates of rule tests).
-std::unique_ptr<Analysis> analyzeModels(InfraModel before, InfraModel after,
-                                        const AnalyzeOptions& options, Diagnostics warnings = {});
+std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
+                                      const AnalyzeOptions& options, Diagnostics warnings = {});
 
 }  // namespace c2a

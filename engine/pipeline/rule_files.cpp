@@ -11,6 +11,7 @@
 #include "rules/c2a_format.h"
 #include "rules/compile.h"
 #include "rules/native_parser.h"
+#include "rules/native_printer.h"
 
 namespace c2a {
 namespace {
@@ -122,6 +123,10 @@ std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits&
     return rules::readC2aRules(document.root, *document.locations);
   }
   return rules::parseNativeRules(readText(file, limits), file).rules;
+}
+
+std::string convertToNative(const std::string& file, const ReadLimits& limits) {
+  return rules::printNativeRules(readRuleFile(file, limits));
 }
 
 }  // namespace c2a

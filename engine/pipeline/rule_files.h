@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/read_limits.h"
 #include "rules/ast.h"
 
@@ -21,6 +21,9 @@ LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimit
 /// The rules of one file as they are written (not compiled, includes not followed), for
 /// `c2a rules convert`. Throws C2aError.
 std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits);
+
+/// The native-language text of one C2A rule file (`c2a rules convert`). Throws C2aError.
+std::string convertToNative(const std::string& file, const ReadLimits& limits);
 
 /// True for files in C2A's rule structure (by extension).
 bool isC2aRuleFile(const std::string& file);

@@ -132,13 +132,13 @@ class TestFile {
     run_.cases.push_back(std::move(result));
   }
 
-  void checkChanges(const Json& expected, const std::string& pointer, const Analysis& analysis,
+  void checkChanges(const Json& expected, const std::string& pointer, const Report& analysis,
                     RuleTestCase& result) const {
     if (!expected.is_object()) fail(pointer, "`changes` maps change ids to expectations");
     for (const auto& [id, wanted] : expected.items()) {
-      const Operation* op = nullptr;
-      for (const auto& candidate : analysis.diff.operations) {
-        if (candidate.id == id) op = &candidate;
+      const Decision* op = nullptr;
+      for (std::size_t i = 0; i < analysis.diff.operations.size(); ++i) {
+        if (analysis.diff.operations[i].id == id) op = &analysis.decisions[i];
       }
       if (op == nullptr) {
         std::string ids;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

@@ -2,8 +2,8 @@
 // `c2a model`: the InfraModel as the contract's JSON, or as a Graphviz drawing.
 #include <string>
 
-#include "engine/model/infra_model.h"
-#include "engine/model/json.h"
+#include "model/infra_model.h"
+#include "model/json.h"
 
 namespace c2a {
 

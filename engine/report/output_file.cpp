@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 
 namespace c2a {
 namespace {
@@ -20,10 +20,52 @@ namespace {
   throw C2aError(ErrorKind::CannotWrite, {file}, what);
 }
 
+// Devices and FIFOs (`-o /dev/null`, `-o /dev/stdout`, a named pipe) are written in place:
+// renaming a file over them would replace the device itself.
+void writeInPlace(const std::string& file, std::string_view content) {
+  int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail(file, fmt::format("cannot open: {}", std::strerror(errno)));
+  const char* data = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    auto written = ::write(fd, data, left);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      int saved = errno;
+      ::close(fd);
+      fail(file, fmt::format("cannot write: {}", std::strerror(saved)));
+    }
+    data += written;
+    left -= static_cast<std::size_t>(written);
+  }
+  if (::close(fd) != 0) fail(file, fmt::format("cannot write: {}", std::strerror(errno)));
+}
+
+// A symlink is followed: the report replaces the file it points to, and the link stays.
+std::string resolveLinks(const std::string& file) {
+  namespace fs = std::filesystem;
+  fs::path path(file);
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(path, error))) return path.string();
+    auto target = fs::read_symlink(path, error);
+    if (error) fail(file, "cannot read the symbolic link: " + error.message());
+    path = target.is_absolute() ? target : path.parent_path() / target;
+  }
+  fail(file, "too many levels of symbolic links");
+}
+
 }  // namespace
 
-void writeFileAtomically(const std::string& file, std::string_view content) {
+void writeFileAtomically(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
+  std::string file = resolveLinks(requested);
+  struct stat info {};
+  if (::stat(file.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    if (S_ISDIR(info.st_mode)) fail(requested, "is a directory");
+    writeInPlace(file, content);
+    return;
+  }
   fs::path target(file);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string pattern = (dir / ("." + target.filename().string() + ".c2a-XXXXXX")).string();

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <map>
 
-#include "engine/model/error.h"
-#include "engine/model/path.h"
+#include "model/error.h"
+#include "model/path.h"
 #include "platform-mapping/cdk/assembly_paths.h"
 #include "platform-mapping/cloudformation/source_document.h"
 

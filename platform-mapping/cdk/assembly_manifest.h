@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/source_location.h"
+#include "model/source_location.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

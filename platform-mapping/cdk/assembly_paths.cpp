@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 
 namespace c2a {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/source_location.h"
+#include "model/source_location.h"
 
 namespace c2a {
 

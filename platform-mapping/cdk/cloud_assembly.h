@@ -2,8 +2,8 @@
 // A CDK cloud assembly (a `cdk.out` directory) into an InfraModel.
 #include <string>
 
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
+#include "model/error.h"
+#include "model/infra_model.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

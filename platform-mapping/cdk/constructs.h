@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/infra_model.h"
+#include "model/infra_model.h"
 
 namespace c2a {
 

@@ -2,8 +2,8 @@
 // The edges that let a change cross the boundary between a parent stack and a nested stack.
 #include <string>
 
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
+#include "model/error.h"
+#include "model/infra_model.h"
 
 namespace c2a {
 

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
-#include "engine/model/json.h"
-#include "engine/model/source_location.h"
+#include "model/error.h"
+#include "model/infra_model.h"
+#include "model/json.h"
+#include "model/source_location.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/cloudformation/object_members.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/source_positions.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a {
 

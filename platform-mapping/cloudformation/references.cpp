@@ -5,10 +5,10 @@
 #include <cstddef>
 #include <string_view>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/cloudformation/intrinsics/get_att.h"
 #include "platform-mapping/cloudformation/intrinsics/pseudo_parameter.h"
-#include "engine/model/sub_placeholders.h"
+#include "model/sub_placeholders.h"
 
 namespace c2a {
 namespace {

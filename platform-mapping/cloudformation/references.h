@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/component.h"
-#include "engine/model/json.h"
-#include "engine/model/path.h"
-#include "engine/model/relationship.h"
+#include "model/component.h"
+#include "model/json.h"
+#include "model/path.h"
+#include "model/relationship.h"
 
 namespace c2a {
 

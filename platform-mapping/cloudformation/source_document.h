@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/json.h"
-#include "engine/model/location_table.h"
+#include "model/json.h"
+#include "model/location_table.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a {

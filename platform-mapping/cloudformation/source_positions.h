@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model/location_table.h"
+#include "model/location_table.h"
 
 namespace c2a {
 
@@ -16,7 +16,7 @@ namespace c2a {
 std::string_view withoutByteOrderMark(std::string_view text);
 
 /// Appends `/segment` to a JSON pointer, escaping `~` as `~0` and `/` as `~1` (RFC 6901, as
-/// toPointer in engine/model/path.cpp does).
+/// toPointer in model/path.cpp does).
 void appendPointerSegment(std::string& pointer, std::string_view segment);
 
 /// `text` with bytes outside ASCII written as \xNN, for messages that quote the input: a

@@ -2,8 +2,8 @@
 // CloudFormation template → components and relationships of an InfraModel (seed 002's CFN parser).
 #include <string>
 
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
+#include "model/error.h"
+#include "model/infra_model.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a {

@@ -17,7 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/cloudformation/object_members.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/source_positions.h"

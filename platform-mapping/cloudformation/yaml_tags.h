@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a {
 

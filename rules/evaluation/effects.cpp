@@ -65,24 +65,25 @@ void EffectCollector::hit(std::size_t rule, const Bound& target) {
   }
 }
 
-void EffectCollector::writeTo(const RulePlan& plan, ModelDiff& diff) const {
+Decisions EffectCollector::decisions(const RulePlan& plan) const {
+  Decisions out(hits_.size());
   std::vector<const Effect*> effects;
-  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
-    auto& operation = diff.operations[i];
+  for (std::size_t i = 0; i < hits_.size(); ++i) {
+    auto& decision = out[i];
     effects.clear();
-    operation.rules.clear();
     for (auto rule : hits_[i]) {
       const auto& planned = plan.rules[rule];
       effects.push_back(&*planned.rule->effect);
-      operation.rules.push_back(planned.label);
+      decision.rules.push_back(planned.label);
     }
     auto combined = combineEffects(effects);
-    operation.risk = combined.risk;
-    operation.action = combined.action;
-    std::sort(operation.rules.begin(), operation.rules.end());
-    operation.rules.erase(std::unique(operation.rules.begin(), operation.rules.end()),
-                          operation.rules.end());
+    decision.risk = combined.risk;
+    decision.action = combined.action;
+    std::sort(decision.rules.begin(), decision.rules.end());
+    decision.rules.erase(std::unique(decision.rules.begin(), decision.rules.end()),
+                         decision.rules.end());
   }
+  return out;
 }
 
 }  // namespace c2a::rules

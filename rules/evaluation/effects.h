@@ -7,7 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "engine/model/diff.h"
+#include "model/decision.h"
+#include "model/diff.h"
 #include "rules/evaluation/rule_plan.h"
 #include "rules/evaluation/world.h"
 
@@ -30,8 +31,8 @@ class EffectCollector {
   /// every operation on it.
   void hit(std::size_t rule, const Bound& target);
 
-  /// Resets then sets risk, action and rules (sorted labels) on every operation of `diff`.
-  void writeTo(const RulePlan& plan, ModelDiff& diff) const;
+  /// Risk, action and rules (sorted labels) of every operation, in diff order.
+  [[nodiscard]] Decisions decisions(const RulePlan& plan) const;
 
  private:
   bool mark(std::size_t operation, std::size_t rule);

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 #include "rules/ast.h"
 
 namespace c2a::rules {

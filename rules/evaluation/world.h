@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/model/diff.h"
+#include "model/diff.h"
 #include "rules/ast.h"
 #include "rules/evaluation/bound.h"
 #include "rules/value.h"

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <utility>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 #include "rules/value.h"
 
 namespace c2a::rules {

@@ -3,7 +3,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/model/operation.h"
+#include "model/operation.h"
 #include "rules/ast.h"
 
 namespace c2a::rules {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "spec/service_spec_db.h"
 #include "spec/spec_json.h"
 #include "spec/spec_table_compaction.h"

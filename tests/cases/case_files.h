@@ -1,5 +1,6 @@
 #pragma once
-// Shared helpers of the data-driven case runners: find case folders, read expectation files.
+// Shared helpers of the data-driven case runner: find case folders, read and rewrite expectation
+// files.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,7 @@ inline std::filesystem::path casesRoot() {
 /// Sub-folders of tests/cases/<kind>, sorted.
 inline std::vector<std::string> caseNames(const std::string& kind) {
   std::vector<std::string> names;
+  if (!std::filesystem::is_directory(casesRoot() / kind)) return names;
   for (const auto& entry : std::filesystem::directory_iterator(casesRoot() / kind)) {
     if (entry.is_directory()) names.push_back(entry.path().filename().string());
   }
@@ -23,7 +25,8 @@ inline std::vector<std::string> caseNames(const std::string& kind) {
   return names;
 }
 
-/// The lines of a file without comments (#...) and blank lines, sorted.
+/// The lines of a file without comments (#...) and blank lines, in file order: the order is part
+/// of the expectation (report order).
 inline std::vector<std::string> expectationLines(const std::filesystem::path& file) {
   std::ifstream in(file);
   std::vector<std::string> lines;
@@ -36,8 +39,33 @@ inline std::vector<std::string> expectationLines(const std::filesystem::path& fi
     if (line[start] == '#') continue;
     lines.push_back(line.substr(start));
   }
-  std::sort(lines.begin(), lines.end());
   return lines;
+}
+
+/// The comment lines at the top of an expectation file: what the case pins, kept on rewrite.
+inline std::string leadingComments(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::string out, line;
+  while (std::getline(in, line) && !line.empty() && line[0] == '#') out += line + "\n";
+  return out;
+}
+
+inline std::string readFile(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+inline void writeFile(const std::filesystem::path& file, const std::string& content) {
+  std::ofstream out(file, std::ios::binary);
+  out << content;
+}
+
+/// C2A_UPDATE_CASES=1 rewrites expectations from what the code does now (then read the git diff).
+inline bool updating() {
+  const char* value = std::getenv("C2A_UPDATE_CASES");
+  return value != nullptr && std::string(value) == "1";
 }
 
 /// The input named `stem` in a case folder: `stem.json`, `stem.yaml`, `stem.yml`, `stem.template`

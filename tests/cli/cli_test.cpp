@@ -80,14 +80,52 @@ TEST(Cli, UnwritableOutputExits73) {
   EXPECT_EQ(result.err.rfind("c2a: /no/such/dir/report.txt: ", 0), 0u) << result.err;
 }
 
-TEST(Cli, FormatsNotYetAvailableAreUsageErrors) {
-  auto markdown =
-      runC2a("diff " + kChain + "before.json " + kChain + "after.json --format markdown");
-  EXPECT_EQ(markdown.status, 64);
-  EXPECT_NE(markdown.err.find("not supported yet"), std::string::npos);
-  EXPECT_EQ(
-      runC2a("diff " + kChain + "before.json " + kChain + "after.json --approvals a.json").status,
-      64);
+TEST(Cli, ReportOptionMistakesAreUsageErrors) {
+  const std::string pair = "diff " + kChain + "before.json " + kChain + "after.json ";
+  EXPECT_EQ(runC2a(pair + "--format pdf").status, 64);
+  auto badReport = runC2a(pair + "--report sarif");
+  EXPECT_EQ(badReport.status, 64);
+  EXPECT_NE(badReport.err.find("FORMAT=FILE"), std::string::npos) << badReport.err;
+  auto unknownFormat = runC2a(pair + "--report pdf=x.pdf");
+  EXPECT_EQ(unknownFormat.status, 64);
+  EXPECT_NE(unknownFormat.err.find("known: text|json"), std::string::npos) << unknownFormat.err;
+  auto level = runC2a(pair + "--group-by risk,colour");
+  EXPECT_EQ(level.status, 64);
+  EXPECT_NE(level.err.find("unknown level `colour`"), std::string::npos) << level.err;
+  EXPECT_EQ(runC2a(pair + "--only maybe").status, 64);
+  EXPECT_EQ(runC2a(pair + "--color sometimes").status, 64);
+}
+
+TEST(Cli, SeveralReportsFromOneRun) {
+  auto dir = std::filesystem::temp_directory_path() / "c2a-cli-reports";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  auto json = (dir / "r.json").string();
+  auto text = (dir / "r.txt").string();
+  const std::string pair = "diff " + kExample + "before.yaml " + kExample + "after.yaml ";
+  auto run = runC2a(pair + "--report json=" + json + " --report text=" + text);
+  auto alone = runC2a(pair + "--format json");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(slurp(json), alone.out);
+  EXPECT_EQ(slurp(text), run.out);  // the stdout report, uncoloured, equals the file
+}
+
+TEST(Cli, OutputFollowsSymlinksAndWritesDevicesInPlace) {
+  auto dir = std::filesystem::temp_directory_path() / "c2a-cli-links";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "real");
+  std::filesystem::create_symlink("real/report.json", dir / "link.json");
+  const std::string pair = "diff " + kChain + "before.json " + kChain + "after.json --format json ";
+  auto linked = runC2a(pair + "--output " + (dir / "link.json").string());
+  EXPECT_EQ(linked.status, 1) << linked.err;
+  EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.json"));
+  EXPECT_NE(slurp((dir / "real/report.json").string()).find("\"verdict\""), std::string::npos);
+  // /dev/null stays a device, whoever runs this (CI containers run as root).
+  auto null = runC2a(pair + "--output /dev/null");
+  EXPECT_EQ(null.status, 1) << null.err;
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+  auto directory = runC2a(pair + "--output " + dir.string());
+  EXPECT_EQ(directory.status, 73);
 }
 
 TEST(Cli, ModelDumpAsDot) {
@@ -199,12 +237,16 @@ TEST(Cli, RulesDecideTheVerdictAndTheReportSaysWhy) {
   auto result = runC2a("diff " + kExample + "before.yaml " + kExample + "after.yaml --rules " +
                        kExample + "rules.c2a");
   EXPECT_EQ(result.status, 2);
-  EXPECT_NE(result.out.find("ArchiveBucket  WILL BE REPLACED  [REJECTED, high risk: Data stores "
-                            "must not be replaced, renamed or deleted]"),
+  EXPECT_NE(result.out.find("[-/+] AWS::S3::Bucket ArchiveBucket  WILL BE REPLACED"),
             std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("prod.Memory: 1024 -> 2048  [review: no rule decides it]"),
+  EXPECT_NE(result.out.find("[REJECTED, high risk: Data stores must not be replaced, renamed or "
+                            "deleted]"),
             std::string::npos);
+  EXPECT_NE(result.out.find("~ prod.Memory"), std::string::npos);
+  EXPECT_NE(result.out.find("old: 1024\n"), std::string::npos);
+  EXPECT_NE(result.out.find("new: 2048\n"), std::string::npos);
+  EXPECT_NE(result.out.find("[review: no rule decides it]"), std::string::npos);
   EXPECT_NE(result.out.find("Verdict: REJECTED"), std::string::npos);
   auto tests = runC2a("rules test " + kExample + "rules.tests.yaml");
   EXPECT_EQ(tests.status, 0) << tests.out;

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/model/operation_json.h"
+#include "model/operation_json.h"
 #include "engine/pipeline/analyze.h"
 #include "model-diffing/model_diff.h"
 #include "platform-mapping/input.h"

@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/model/diff.h"
+#include "model/diff.h"
 #include "model-diffing/model_diff.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 #include "spec/resource_spec.h"

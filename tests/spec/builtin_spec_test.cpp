@@ -1,7 +1,7 @@
 // The built-in table, generated from the pinned @aws-cdk/aws-service-spec, answers like the spec.
 #include <gtest/gtest.h>
 
-#include "engine/model/path.h"
+#include "model/path.h"
 #include "spec/resource_spec.h"
 
 namespace c2a {

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <string>
 
-#include "engine/model/error.h"
-#include "engine/model/path.h"
+#include "model/error.h"
+#include "model/path.h"
 #include "spec/resource_spec.h"
 
 namespace c2a {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "spec/builtin_table.h"
 #include "spec/property_walk.h"
 #include "spec/resource_spec.h"

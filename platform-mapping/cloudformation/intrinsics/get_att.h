@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 
 namespace c2a {
 

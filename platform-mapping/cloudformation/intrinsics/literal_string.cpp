@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "engine/model/sub_placeholders.h"
+#include "model/sub_placeholders.h"
 
 namespace c2a {
 namespace {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/error.h"
-#include "engine/model/infra_model.h"
+#include "model/error.h"
+#include "model/infra_model.h"
 #include "platform-mapping/input.h"
 
 namespace c2a::testing {

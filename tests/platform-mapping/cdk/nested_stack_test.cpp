@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 #include "tests/platform-mapping/cdk/cdk_support.h"
 
 namespace c2a::testing {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/model/infra_model.h"
+#include "model/infra_model.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 

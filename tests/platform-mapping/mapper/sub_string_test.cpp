@@ -1,4 +1,4 @@
-#include "engine/model/sub_placeholders.h"
+#include "model/sub_placeholders.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 #include <iterator>
 #include <string>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "tests/platform-mapping/readers/reader_support.h"
 

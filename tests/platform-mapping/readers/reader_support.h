@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a::testing {

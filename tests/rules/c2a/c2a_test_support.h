@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/model/error.h"
-#include "engine/model/location_table.h"
+#include "model/error.h"
+#include "model/location_table.h"
 #include "rules/c2a_format.h"
 #include "rules/compile.h"
 #include "tests/rules/grammar/ast_dump.h"

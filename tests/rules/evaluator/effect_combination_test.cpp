@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "eval_support.h"
+#include "model/operation_json.h"
 #include "rules/evaluation/effects.h"
 
 namespace c2a::rules::testing {
@@ -57,7 +58,7 @@ class EffectRules : public ::testing::Test {
 
   void run(std::vector<Rule> rules) {
     auto set = ruleSet(std::move(rules));
-    applyRules(set, fixture.diff);
+    fixture.decide(set);
   }
 
   DiffFixture fixture;
@@ -69,40 +70,42 @@ TEST_F(EffectRules, OrderIndependent) {
   auto high = on("names are risky", "path", "Properties.BucketName", Risk::High, std::nullopt);
   for (int order = 0; order < 2; ++order) {
     run(order == 0 ? std::vector<Rule>{low, high} : std::vector<Rule>{high, low});
-    EXPECT_EQ(fixture.op(name).risk, Risk::High);
-    EXPECT_EQ(fixture.op(name).action, Action::None);
-    EXPECT_EQ(fixture.op(name).rules,
+    EXPECT_EQ(fixture.decision(name).risk, Risk::High);
+    EXPECT_EQ(fixture.decision(name).action, Action::None);
+    EXPECT_EQ(fixture.decision(name).rules,
               (std::vector<std::string>{"approve updates", "names are risky"}));
-    EXPECT_EQ(fixture.op(tags).risk, Risk::Low);
-    EXPECT_EQ(fixture.op(tags).action, Action::Approve);
-    EXPECT_EQ(fixture.op(tags).rules, (std::vector<std::string>{"approve updates"}));
+    EXPECT_EQ(fixture.decision(tags).risk, Risk::Low);
+    EXPECT_EQ(fixture.decision(tags).action, Action::Approve);
+    EXPECT_EQ(fixture.decision(tags).rules, (std::vector<std::string>{"approve updates"}));
   }
 }
 
 TEST_F(EffectRules, RejectWins) {
   run({on("approve", "type", "UPDATE", Risk::Low, Action::Approve),
        on("reject tags", "path", "Properties.Tags.0.Key", std::nullopt, Action::Reject)});
-  EXPECT_EQ(fixture.op(tags).action, Action::Reject);
-  EXPECT_EQ(fixture.op(name).action, Action::Approve);
+  EXPECT_EQ(fixture.decision(tags).action, Action::Reject);
+  EXPECT_EQ(fixture.decision(name).action, Action::Approve);
 }
 
 TEST_F(EffectRules, NoMatchingRuleNeedsReview) {
   run({on("replacements", "type", "REPLACE", Risk::High, Action::Reject)});
   for (auto index : {name, tags}) {
-    EXPECT_EQ(fixture.op(index).risk, Risk::Unknown);
-    EXPECT_EQ(fixture.op(index).action, Action::None);
-    EXPECT_TRUE(fixture.op(index).rules.empty());
+    EXPECT_EQ(fixture.decision(index).risk, Risk::Unknown);
+    EXPECT_EQ(fixture.decision(index).action, Action::None);
+    EXPECT_TRUE(fixture.decision(index).rules.empty());
   }
 }
 
-TEST_F(EffectRules, PreviousResultsAreReset) {
-  fixture.diff.operations[name].risk = Risk::High;
-  fixture.diff.operations[name].action = Action::Reject;
-  fixture.diff.operations[name].rules = {"stale"};
+TEST_F(EffectRules, DecisionsComeBesideTheDiffWhichStaysAsItWas) {
+  auto before = operationToJson(fixture.op(name)).dump();
+  run({on("reject", "type", "UPDATE", Risk::High, Action::Reject)});
+  ASSERT_EQ(fixture.decisions.size(), fixture.diff.operations.size());
+  EXPECT_EQ(fixture.decision(name).action, Action::Reject);
+  EXPECT_EQ(operationToJson(fixture.op(name)).dump(), before);
   run({});
-  EXPECT_EQ(fixture.op(name).risk, Risk::Unknown);
-  EXPECT_EQ(fixture.op(name).action, Action::None);
-  EXPECT_TRUE(fixture.op(name).rules.empty());
+  EXPECT_EQ(fixture.decision(name).risk, Risk::Unknown);
+  EXPECT_EQ(fixture.decision(name).action, Action::None);
+  EXPECT_TRUE(fixture.decision(name).rules.empty());
 }
 
 TEST_F(EffectRules, RulesListedOnceSortedWithLocationsForUnnamedRules) {
@@ -115,7 +118,7 @@ TEST_F(EffectRules, RulesListedOnceSortedWithLocationsForUnnamedRules) {
             where(changes("change"), {compare(path("change"), "appliesTo", path("bucket"))})},
            {}, effect("bucket", Risk::Low));
   run({twice, unnamed, on("a: updates", "type", "UPDATE", Risk::Low, std::nullopt)});
-  EXPECT_EQ(fixture.op(name).rules,
+  EXPECT_EQ(fixture.decision(name).rules,
             (std::vector<std::string>{"a: updates", "b: component rule", "rule at team.rules:12"}));
 }
 

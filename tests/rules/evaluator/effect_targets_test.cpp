@@ -62,11 +62,11 @@ TEST_F(EffectTargets, InnerEffectCombinesWithTheOuterOne) {
                       rule("keys are risky", {changes("change")},
                            {compare(path("change.path"), "endsWith", lit(".Key"))},
                            effect("change", Risk::High))});
-  applyRules(set, fixture.diff);
-  EXPECT_EQ(fixture.op(tagValue).action, Action::Approve);
-  EXPECT_EQ(fixture.op(tagKey).risk, Risk::High);
-  EXPECT_EQ(fixture.op(tagKey).action, Action::None);
-  EXPECT_EQ(fixture.op(tagKey).rules, (Ids{"approve tags", "keys are risky"}));
+  fixture.decide(set);
+  EXPECT_EQ(fixture.decision(tagValue).action, Action::Approve);
+  EXPECT_EQ(fixture.decision(tagKey).risk, Risk::High);
+  EXPECT_EQ(fixture.decision(tagKey).action, Action::None);
+  EXPECT_EQ(fixture.decision(tagKey).rules, (Ids{"approve tags", "keys are risky"}));
 }
 
 TEST_F(EffectTargets, FilterTargetReachesNothing) {

@@ -31,13 +31,13 @@ TEST_F(EvalLimits, StoppedRuleIsReportedAndOthersStillRun) {
       ruleSet({explosive(), rule("fine", {changes("change")}, {}, effect("change", Risk::Low))});
   EvaluationOptions options;
   options.maxAssignmentsPerRule = 10'000;
-  auto warnings = applyRules(set, fixture.diff, options);
+  auto warnings = fixture.decide(set, options);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_EQ(warnings[0].where.file, "big.rules");
   EXPECT_EQ(warnings[0].where.line, 7);
   EXPECT_NE(warnings[0].message.find("cartesian"), std::string::npos);
   EXPECT_NE(warnings[0].message.find("10000"), std::string::npos);
-  for (const auto& operation : fixture.diff.operations) EXPECT_EQ(operation.risk, Risk::Low);
+  for (const auto& decision : fixture.decisions) EXPECT_EQ(decision.risk, Risk::Low);
 }
 
 TEST_F(EvalLimits, ChildrenCountTowardsTheirTopLevelRule) {
@@ -49,7 +49,7 @@ TEST_F(EvalLimits, ChildrenCountTowardsTheirTopLevelRule) {
   auto set = ruleSet({parent});
   EvaluationOptions options;
   options.maxAssignmentsPerRule = 50'000;
-  auto warnings = applyRules(set, fixture.diff, options);
+  auto warnings = fixture.decide(set, options);
   EXPECT_EQ(warnings.size(), 1u);
 }
 
@@ -57,9 +57,9 @@ TEST_F(EvalLimits, WithinTheLimitNoWarning) {
   auto set = ruleSet({rule(
       "pairs", {changes("a"), where(changes("b"), {compare(path("a"), "appliesTo", path("b"))})},
       {}, effect("a", Risk::High))});
-  auto warnings = applyRules(set, fixture.diff, EvaluationOptions{});
+  auto warnings = fixture.decide(set);
   EXPECT_TRUE(warnings.empty());
-  for (const auto& operation : fixture.diff.operations) EXPECT_EQ(operation.risk, Risk::High);
+  for (const auto& decision : fixture.decisions) EXPECT_EQ(decision.risk, Risk::High);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model/diff.h"
+#include "model/diff.h"
 #include "rules/ast.h"
 #include "rules/evaluator.h"
 #include "rules/operators.h"
@@ -102,10 +102,19 @@ class DiffFixture {
   }
 
   const Operation& op(std::size_t index) const { return diff.operations.at(index); }
+  /// What the last decide() gave the operation at `index`.
+  const Decision& decision(std::size_t index) const { return decisions.at(index); }
+  /// Runs `set` over the diff; keeps the decisions and returns the warnings.
+  Diagnostics decide(const RuleSet& set, const EvaluationOptions& options = {}) {
+    auto outcome = applyRules(set, diff, options);
+    decisions = std::move(outcome.decisions);
+    return outcome.warnings;
+  }
 
   InfraModel before;
   InfraModel after;
   ModelDiff diff;
+  Decisions decisions;
 };
 
 // ---- rules -------------------------------------------------------------------------------------
@@ -335,9 +344,9 @@ inline bool conditionHolds(DiffFixture& fixture, Expression condition) {
             {components("bucket", {}, {}, "Bucket"),
              where(changes("change"), {compare(path("change"), "appliesTo", path("bucket"))})},
             {std::move(condition)}, effect("change", Risk::High))});
-  applyRules(set, fixture.diff);
-  for (const auto& operation : fixture.diff.operations) {
-    if (operation.name == "Bucket" && operation.risk == Risk::High) return true;
+  fixture.decide(set);
+  for (std::size_t i = 0; i < fixture.diff.operations.size(); ++i) {
+    if (fixture.op(i).name == "Bucket" && fixture.decision(i).risk == Risk::High) return true;
   }
   return false;
 }
@@ -401,10 +410,10 @@ inline bool relates(GraphWorld& world, std::string_view op, const Value& lhs, co
 }
 
 /// Ids of the operations that ended with `risk`, in diff order.
-inline std::vector<std::string> idsWithRisk(const ModelDiff& diff, Risk risk) {
+inline std::vector<std::string> idsWithRisk(const DiffFixture& fixture, Risk risk) {
   std::vector<std::string> ids;
-  for (const auto& operation : diff.operations) {
-    if (operation.risk == risk) ids.push_back(operation.id);
+  for (std::size_t i = 0; i < fixture.diff.operations.size(); ++i) {
+    if (fixture.decision(i).risk == risk) ids.push_back(fixture.op(i).id);
   }
   return ids;
 }
@@ -412,8 +421,8 @@ inline std::vector<std::string> idsWithRisk(const ModelDiff& diff, Risk risk) {
 /// Runs one rule that marks its target high and returns the ids of the operations it reached.
 inline std::vector<std::string> reached(DiffFixture& fixture, Rule probe) {
   auto set = ruleSet({std::move(probe)});
-  applyRules(set, fixture.diff);
-  return idsWithRisk(fixture.diff, Risk::High);
+  fixture.decide(set);
+  return idsWithRisk(fixture, Risk::High);
 }
 
 }  // namespace c2a::rules::testing

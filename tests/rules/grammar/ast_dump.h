@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/model/json.h"
+#include "model/json.h"
 #include "rules/ast.h"
 
 namespace c2a::rules::testing {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "engine/model/error.h"
+#include "model/error.h"
 #include "rules/expression_parser.h"
 #include "rules/native_parser.h"
 

@@ -1,0 +1,51 @@
+#pragma once
+// One aggregation module: a way to group changes (by risk, by resource type...). Each module is
+// one file in modules/ and one line in the table of aggregation_modules.cpp.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/cause_chain.h"
+#include "model/decision.h"
+#include "model/diff.h"
+
+namespace c2a {
+
+/// What a module may read about a change: the operation, its decision, its cause chain.
+class ChangeFacts {
+ public:
+  ChangeFacts(const ModelDiff& diff, const Decisions& decisions)
+      : diff_(diff), decisions_(decisions), causes_(diff.operations) {}
+
+  [[nodiscard]] const ModelDiff& diff() const { return diff_; }
+  [[nodiscard]] const Operation& operation(std::size_t index) const {
+    return diff_.operations[index];
+  }
+  [[nodiscard]] const Decision& decision(std::size_t index) const { return decisions_[index]; }
+  [[nodiscard]] const CauseIndex& causes() const { return causes_; }
+
+ private:
+  const ModelDiff& diff_;
+  const Decisions& decisions_;
+  CauseIndex causes_;
+};
+
+/// The group a change falls in at one level.
+struct Group {
+  std::string value;  // what the JSON report shows as the node's value
+  int rank = 0;       // groups are ordered by rank, then value: what matters most comes first
+  std::string label;  // how a description names the group; empty: the value
+};
+
+struct AggregationModule {
+  std::string_view name;     // "resource-type": what --group-by takes
+  std::string_view summary;  // one line for --help and docs/report.md
+  Group (*group)(const ChangeFacts& facts, std::size_t operation);
+};
+
+/// Every module, in the order --help lists them.
+const std::vector<AggregationModule>& aggregationModules();
+/// The module named `name`, or null.
+const AggregationModule* findAggregationModule(std::string_view name);
+
+}  // namespace c2a

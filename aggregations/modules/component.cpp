@@ -1,0 +1,17 @@
+#include "aggregations/modules/modules.h"
+
+namespace c2a::aggregation_modules {
+namespace {
+
+Group group(const ChangeFacts& facts, std::size_t index) {
+  const auto& op = facts.operation(index);
+  std::string value = op.stack.empty() ? op.name : op.stack + "/" + op.name;
+  return {value, 0, op.name};
+}
+
+}  // namespace
+
+const AggregationModule kComponent{"component", "the component (logical id, with its stack)",
+                                   group};
+
+}  // namespace c2a::aggregation_modules

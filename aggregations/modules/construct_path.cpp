@@ -1,0 +1,27 @@
+#include "aggregations/modules/modules.h"
+
+namespace c2a::aggregation_modules {
+namespace {
+
+Group group(const ChangeFacts& facts, std::size_t index) {
+  const auto& op = facts.operation(index);
+  const auto& diff = facts.diff();
+  const Component* component = nullptr;
+  if (op.after && diff.after != nullptr)
+    component = &diff.after->component(*op.after);
+  else if (op.before && diff.before != nullptr)
+    component = &diff.before->component(*op.before);
+  std::string path = component != nullptr ? component->constructPath() : std::string();
+  if (path.empty()) return {"(none)", 1, "no construct path"};
+  // The construct that holds the resource: its path without the resource's own last part.
+  auto slash = path.rfind('/');
+  if (slash != std::string::npos && slash > 0) path.resize(slash);
+  return {path, 0, {}};
+}
+
+}  // namespace
+
+const AggregationModule kConstructPath{
+    "construct-path", "the CDK construct that holds the resource (from aws:cdk:path)", group};
+
+}  // namespace c2a::aggregation_modules

@@ -1,0 +1,18 @@
+#include "aggregations/modules/modules.h"
+#include "model/change_title.h"
+
+namespace c2a::aggregation_modules {
+namespace {
+
+Group group(const ChangeFacts& facts, std::size_t index) {
+  auto root = facts.causes().root(index);
+  const auto& op = facts.operation(root);
+  return {op.id, 0, "caused by " + changeTitle(op)};
+}
+
+}  // namespace
+
+const AggregationModule kRootCause{"root-cause", "the change at the start of the cause chain",
+                                   group};
+
+}  // namespace c2a::aggregation_modules

@@ -1,0 +1,58 @@
+#include "engine/pipeline/report_metadata.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "model/sha256.h"
+
+namespace c2a {
+namespace {
+
+bool hashFile(const std::filesystem::path& path, Sha256& hasher) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  hasher.update(bytes);
+  return true;
+}
+
+}  // namespace
+
+std::string inputDigest(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  Sha256 hasher;
+  if (fs::is_directory(path, error)) {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(path, error)) {
+      if (entry.is_regular_file(error)) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      auto name = file.filename().string();
+      hasher.update(name);
+      hasher.update(std::string_view("\0", 1));
+      if (!hashFile(file, hasher)) return "";
+    }
+    return hasher.hex();
+  }
+  if (!hashFile(path, hasher)) return "";
+  return hasher.hex();
+}
+
+ReportMetadata reportMetadata(const std::vector<std::string>& ruleFiles) {
+  ReportMetadata metadata;
+  metadata.version = C2A_VERSION;
+  for (const auto& file : ruleFiles) metadata.sources.push_back({"rules", file, inputDigest(file)});
+  return metadata;
+}
+
+void addInputSources(ReportMetadata& metadata, const std::string& before,
+                     const std::string& after) {
+  metadata.sources.insert(metadata.sources.begin(), {{"before", before, inputDigest(before)},
+                                                     {"after", after, inputDigest(after)}});
+}
+
+}  // namespace c2a

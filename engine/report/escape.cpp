@@ -1,0 +1,192 @@
+#include "engine/report/escape.h"
+
+#include <fmt/format.h>
+
+namespace c2a {
+
+std::string terminalSafe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    auto next = [&](std::size_t k) {
+      return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+    };
+    if (c < 0x20 || c == 0x7f) {
+      out += fmt::format("\\x{:02x}", c);
+    } else if (c == 0xC2 && next(1) >= 0x80 && next(1) <= 0x9F) {
+      // C1 controls (U+0080..U+009F; U+009B starts an escape sequence on some terminals).
+      out += fmt::format("\\u{:04x}", next(1));
+      ++i;
+    } else if (c == 0xE2 && ((next(1) == 0x80 && next(2) >= 0xAA && next(2) <= 0xAE) ||
+                             (next(1) == 0x81 && next(2) >= 0xA6 && next(2) <= 0xA9))) {
+      // Bidirectional overrides and isolates: they reorder what a reviewer reads.
+      unsigned code = next(1) == 0x80 ? 0x2000u + (next(2) - 0x80u) : 0x2040u + (next(2) - 0x80u);
+      out += fmt::format("\\u{:04x}", code);
+      i += 2;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string htmlEscape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// The length of the well-formed UTF-8 sequence starting at text[i] (Unicode table 3-7), or, when
+// it is ill-formed, minus the length of its maximal subpart (at least 1): the bytes one U+FFFD
+// stands for.
+int sequenceLength(std::string_view text, std::size_t i) {
+  auto byte = [&](std::size_t k) {
+    return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0x100u;
+  };
+  unsigned lead = byte(0);
+  if (lead < 0x80) return 1;
+  int length = 0;
+  unsigned low = 0x80, high = 0xBF;  // the range of the second byte; later ones are 80..BF
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;   // no overlong forms
+    if (lead == 0xED) high = 0x9F;  // no surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;   // no overlong forms
+    if (lead == 0xF4) high = 0x8F;  // nothing past U+10FFFF
+  } else {
+    return -1;  // a continuation byte or a byte UTF-8 never uses
+  }
+  for (int k = 1; k < length; ++k) {
+    unsigned next = byte(static_cast<std::size_t>(k));
+    bool ok = k == 1 ? next >= low && next <= high : next >= 0x80 && next <= 0xBF;
+    if (!ok) return -k;
+  }
+  return length;
+}
+
+}  // namespace
+
+std::string validUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    int length = sequenceLength(text, i);
+    if (length > 0) {
+      out.append(text.substr(i, static_cast<std::size_t>(length)));
+      i += static_cast<std::size_t>(length);
+    } else {
+      out += kReplacement;
+      i += static_cast<std::size_t>(-length);
+    }
+  }
+  return out;
+}
+
+std::string xmlEscape(std::string_view raw) {
+  // Invalid UTF-8 would make the whole document ill-formed: parsers refuse it, not just the value.
+  std::string text = validUtf8(raw);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\t':
+      case '\n':
+      case '\r': out += fmt::format("&#{};", c); break;
+      default:
+        if (c < 0x20) {
+          // XML 1.0 cannot carry other C0 controls at all, not even as references.
+          out += fmt::format("\\x{:02x}", c);
+        } else if (c == 0xEF && i + 2 < text.size() && text[i + 1] == '\xBF' &&
+                   (text[i + 2] == '\xBE' || text[i + 2] == '\xBF')) {
+          // Nor the noncharacters U+FFFE and U+FFFF.
+          out += text[i + 2] == '\xBE' ? "\\uFFFE" : "\\uFFFF";
+          i += 2;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// U+200D ZERO WIDTH JOINER: invisible, but no mention, autolink or reference parser reads
+// across it.
+constexpr std::string_view kJoiner = "\xE2\x80\x8D";
+
+// Characters CommonMark, GFM or GitLab give a meaning wherever they are in a line, and the
+// characters HTML gives one (the text may land in an HTML block such as a <summary> line).
+bool isMarkup(char c) {
+  return std::string_view("\\`*_~[]()<>&#|!\"'$").find(c) != std::string_view::npos;
+}
+
+// Characters that start a block (list, setext underline, indented code) only at a line's start.
+bool isLineStartMarkup(char c) {
+  return c == '-' || c == '+' || c == '=' || c == ' ' || (c >= '0' && c <= '9');
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// "www" (any case) just before `at`: the start of a GFM extended www autolink.
+bool afterWww(std::string_view text, std::size_t at) {
+  if (at < 3) return false;
+  for (std::size_t k = at - 3; k < at; ++k) {
+    if (text[k] != 'w' && text[k] != 'W') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string markdownEscape(std::string_view raw) {
+  // Invalid UTF-8 replaced (a host may refuse the whole comment for it), then controls and
+  // bidirectional overrides shown as in the terminal; the backslashes that show them are escaped
+  // below like any other backslash.
+  std::string text = terminalSafe(validUtf8(raw));
+  std::string out;
+  out.reserve(text.size() + text.size() / 4);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (c == '.' && afterWww(text, i)) out += kJoiner;
+    if (isMarkup(c) || (i == 0 && isLineStartMarkup(c))) {
+      // A numeric reference means the character itself in Markdown text and in HTML alike,
+      // where a backslash escape would show in an HTML block.
+      out += fmt::format("&#{};", static_cast<int>(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
+    }
+    bool reference = (c == '#' || c == '!' || c == '&') && isDigit(next);
+    bool autolink = c == ':' && text.compare(i + 1, 2, "//") == 0;
+    if (c == '@' || reference || autolink) out += kJoiner;
+  }
+  return out;
+}
+
+}  // namespace c2a

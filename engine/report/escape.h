@@ -1,0 +1,31 @@
+#pragma once
+// Everything a report shows from a template is made safe for where it is shown. One function per
+// medium; renderers never write template text without one of these.
+#include <string>
+#include <string_view>
+
+namespace c2a {
+
+/// For a terminal: control characters (escape sequences), C1 controls and bidirectional
+/// overrides are shown escaped (`\x1b`, `\u202e`), never interpreted.
+std::string terminalSafe(std::string_view text);
+/// For HTML text and attribute values: & < > " ' as entities.
+std::string htmlEscape(std::string_view text);
+/// For XML text and attribute values: entities, and C0 controls (which XML 1.0 cannot carry)
+/// written as `\xNN`; invalid UTF-8 is replaced (validUtf8), U+FFFE and U+FFFF written as
+/// `\uFFFE`, `\uFFFF`, so the document stays well-formed whatever a template holds.
+std::string xmlEscape(std::string_view text);
+/// For Markdown read on GitHub or GitLab, the same in running text, headings, table cells and
+/// HTML blocks (a `<summary>` line): controls and bidirectional overrides shown as terminalSafe
+/// shows them; every character Markdown or HTML gives a meaning (`*`, `_`, backticks, `|`, `<`,
+/// `#`, `[`...) written as a numeric character reference, so the text starts no emphasis, code
+/// span, link, image, tag, table cell, heading or list; a zero-width joiner after `@`, inside
+/// `://` and `www.`, and between `#`, `!` or `&` and a digit, so it makes no mention, autolink or
+/// issue / merge request reference (and notifies nobody).
+std::string markdownEscape(std::string_view text);
+/// `text` with every byte that is not part of a well-formed UTF-8 sequence (stray continuation
+/// bytes, truncated or overlong sequences, surrogates, code points past U+10FFFF) replaced by
+/// U+FFFD, one per maximal ill-formed subpart as Unicode recommends.
+std::string validUtf8(std::string_view text);
+
+}  // namespace c2a

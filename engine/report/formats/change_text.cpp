@@ -1,0 +1,97 @@
+#include "engine/report/formats/change_text.h"
+
+#include <fmt/format.h>
+
+#include "engine/report/escape.h"
+#include "engine/report/report_text.h"
+
+namespace c2a::formats {
+namespace {
+
+std::string safeValue(const std::optional<Json>& value, std::size_t maxValue) {
+  auto text = valueText(value);
+  if (text.size() <= maxValue) return terminalSafe(text);
+  std::size_t cut = maxValue;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole chars
+  return terminalSafe(text.substr(0, cut)) +
+         fmt::format("… (cut at {} of {} bytes; the JSON report has the whole value)", cut,
+                     text.size());
+}
+
+}  // namespace
+
+std::string changeSentence(const Operation& op) {
+  std::string who =
+      terminalSafe(op.subtype.empty() ? std::string(toString(op.componentType)) : op.subtype) +
+      " " + terminalSafe(op.name);
+  if (!op.stack.empty()) who = "stack " + terminalSafe(op.stack) + ": " + who;
+  switch (op.type) {
+    case OperationType::Replace:
+      return who +
+             (op.certainty == Certainty::Definite ? " will be replaced." : " may be replaced.");
+    case OperationType::Rename:
+      return who + " is renamed from " + terminalSafe(op.oldName) +
+             ": CloudFormation creates a new resource and deletes the old one.";
+    case OperationType::Insert: return who + " is added.";
+    case OperationType::Remove: return who + " is removed.";
+    case OperationType::Update: break;
+  }
+  if (!op.property) return who + " is updated.";
+  const auto& p = *op.property;
+  std::string line = who + ": " + terminalSafe(toDotted(p.path));
+  switch (p.operation) {
+    case PropertyOperationType::Insert: line += " added"; break;
+    case PropertyOperationType::Remove: line += " removed"; break;
+    case PropertyOperationType::Move:
+      line += " moved from " + terminalSafe(toDotted(p.oldPath));
+      break;
+    case PropertyOperationType::Update: line += " changed"; break;
+  }
+  if (p.updateType != UpdateType::Mutable) line += fmt::format(" ({})", toString(p.updateType));
+  if (op.certainty == Certainty::Possible) line += " (possible)";
+  return line + ".";
+}
+
+std::vector<std::string> valueLines(const Operation& op, std::size_t maxValue) {
+  if (!op.property || op.property->operation == PropertyOperationType::Move) return {};
+  const auto& p = *op.property;
+  if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
+    // A propagated update keeps its text; what changes is the value it resolves to.
+    return {"value: " + safeValue(p.newValue, maxValue) + " (resolves to a new value)"};
+  }
+  std::vector<std::string> lines;
+  if (p.oldValue) lines.push_back("old: " + safeValue(p.oldValue, maxValue));
+  if (p.newValue) lines.push_back("new: " + safeValue(p.newValue, maxValue));
+  return lines;
+}
+
+std::string becauseLine(const Report& report, std::size_t index) {
+  auto chain = causeChain(report, index);
+  if (chain.size() < 2) return "";
+  std::string line = "Because ";
+  for (std::size_t k = 1; k < chain.size(); ++k) {
+    line += (k > 1 ? " <- " : "") + terminalSafe(chain[k]);
+  }
+  return line + ".";
+}
+
+std::string decisionLine(const Decision& decision) {
+  std::string head = decision.action == Action::Reject    ? "Rejected"
+                     : decision.action == Action::Approve ? "Approved"
+                                                          : "Needs review";
+  head += fmt::format(", {} risk", toString(decision.risk));
+  if (decision.rules.empty()) return head + ": no rule decides it.";
+  std::string rules;
+  for (const auto& rule : decision.rules) rules += (rules.empty() ? "" : "; ") + terminalSafe(rule);
+  return head + ": " + rules + ".";
+}
+
+std::string changeDetails(const Report& report, std::size_t index, std::size_t maxValue) {
+  std::string text = changeSentence(report.diff.operations[index]);
+  for (const auto& line : valueLines(report.diff.operations[index], maxValue)) text += "\n" + line;
+  auto because = becauseLine(report, index);
+  if (!because.empty()) text += "\n" + because;
+  return text + "\n" + decisionLine(report.decisions[index]);
+}
+
+}  // namespace c2a::formats

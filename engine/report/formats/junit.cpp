@@ -1,0 +1,158 @@
+// JUnit XML, the test report GitLab (artifacts:reports:junit), Jenkins (junit step) and the
+// GitHub test-report actions read: one test suite per stack, one test case per change. A rejected
+// change is a failure; a change waiting for review is a failure too, or skipped when the pipeline
+// gates only on rejections (RenderOptions::reviewFails); an approved change passes and says which
+// rules approved it. Test services show failures by name, so the case names are change titles.
+//
+// Everything that comes from a template or a rule file goes through xmlEscape (text and
+// attributes alike), which also replaces invalid UTF-8: the document is well-formed XML 1.0
+// whatever the templates hold.
+#include <fmt/format.h>
+
+#include "engine/report/escape.h"
+#include "engine/report/formats/change_text.h"
+#include "engine/report/formats/formats.h"
+#include "engine/report/report_text.h"
+#include "model/change_title.h"
+
+namespace c2a::formats {
+namespace {
+
+enum class Outcome { Passed, Failed, Skipped };
+
+struct Counts {
+  std::size_t tests = 0, failures = 0, skipped = 0;
+
+  void add(Outcome outcome) {
+    ++tests;
+    failures += outcome == Outcome::Failed ? 1 : 0;
+    skipped += outcome == Outcome::Skipped ? 1 : 0;
+  }
+  [[nodiscard]] std::string attributes() const {
+    return fmt::format(R"(tests="{}" failures="{}" skipped="{}" errors="0")", tests, failures,
+                       skipped);
+  }
+};
+
+// Element text: each line escaped, the line breaks kept as they are (xmlEscape writes them as
+// `&#10;`, which attributes need and text does not), so the report reads well as a file too.
+std::string xmlText(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (true) {
+    auto end = text.find('\n', start);
+    out += xmlEscape(text.substr(start, end == std::string::npos ? end : end - start));
+    if (end == std::string::npos) return out;
+    out += '\n';
+    start = end + 1;
+  }
+}
+
+// A lone template is one stack named "": its suite (and class names) say "template".
+std::string stackLabel(const std::string& stack) {
+  return stack.empty() ? "template" : stack;
+}
+
+class JunitRenderer {
+ public:
+  JunitRenderer(const Report& report, const RenderOptions& options)
+      : report_(report), options_(options), shown_(shownChanges(report, options.only)) {}
+
+  std::string render() {
+    std::string suites;
+    Counts total;
+    for (const auto& stack : report_.stacks) suites += suite(stack, total);
+    if (report_.stacks.empty()) suites += noChanges(total);
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"c2a\" " +
+           total.attributes() + ">\n" + suites + "</testsuites>\n";
+  }
+
+ private:
+  [[nodiscard]] Outcome outcomeOf(std::size_t index) const {
+    switch (report_.decisions[index].action) {
+      case Action::Reject: return Outcome::Failed;
+      case Action::Approve: return Outcome::Passed;
+      case Action::None: break;
+    }
+    return options_.reviewFails ? Outcome::Failed : Outcome::Skipped;
+  }
+
+  std::string suite(const StackSummary& stack, Counts& total) {
+    Counts counts;
+    std::string cases;
+    for (auto index : stack.changes) {
+      if (!shown_[index]) continue;
+      counts.add(outcomeOf(index));
+      total.add(outcomeOf(index));
+      cases += testcase(index);
+    }
+    return fmt::format("  <testsuite name=\"{}\" {}>\n{}  </testsuite>\n",
+                       xmlEscape(stackLabel(stack.name)), counts.attributes(), cases);
+  }
+
+  // Without a change there is still one passing case: test-report steps (Jenkins' junit, some
+  // GitHub actions) fail on a report without any test by default.
+  static std::string noChanges(Counts& total) {
+    total.add(Outcome::Passed);
+    return "  <testsuite name=\"template\" tests=\"1\" failures=\"0\" skipped=\"0\" errors=\"0\">\n"
+           "    <testcase classname=\"template\" name=\"No changes\">\n"
+           "      <system-out>No changes: nothing to review.</system-out>\n"
+           "    </testcase>\n"
+           "  </testsuite>\n";
+  }
+
+  // classname "<stack>.<type>": test UIs group by the part before the last dot, so the changes
+  // of a stack sit together, by resource type.
+  std::string testcase(std::size_t index) const {
+    const auto& op = report_.diff.operations[index];
+    std::string type = op.subtype.empty() ? std::string(toString(op.componentType)) : op.subtype;
+    std::string open = fmt::format("    <testcase classname=\"{}\" name=\"{}\"{}>\n",
+                                   xmlEscape(stackLabel(op.stack) + "." + type),
+                                   xmlEscape(terminalSafe(changeTitle(op))), fileAttribute(index));
+    const auto& decision = report_.decisions[index];
+    std::string message = xmlEscape(decisionLine(decision));
+    std::string details = xmlText(changeDetails(report_, index) + locationLine(index));
+    switch (outcomeOf(index)) {
+      case Outcome::Passed:
+        return open + "      <system-out>" + details + "</system-out>\n    </testcase>\n";
+      case Outcome::Failed:
+        return open +
+               fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", message,
+                           decision.action == Action::Reject ? "rejected" : "review", details) +
+               "    </testcase>\n";
+      case Outcome::Skipped:
+        return open +
+               fmt::format("      <skipped message=\"{}\">{}</skipped>\n", message, details) +
+               "    </testcase>\n";
+    }
+    return open + "    </testcase>\n";
+  }
+
+  // GitLab shows a test case's `file`; the AFTER template, the BEFORE one for a removal.
+  std::string fileAttribute(std::size_t index) const {
+    const auto& where = report_.locations[index];
+    bool removal = report_.diff.operations[index].type == OperationType::Remove;
+    const auto& side = removal ? where.before : where.after;
+    if (!side || side->file.empty()) return "";
+    return " file=\"" + xmlEscape(terminalSafe(side->file)) + "\"";
+  }
+
+  std::string locationLine(std::size_t index) const {
+    std::string line = "\nChange " + terminalSafe(report_.diff.operations[index].id);
+    auto where = shortLocation(report_, index);
+    if (!where.empty()) line += " at " + terminalSafe(where);
+    return line;
+  }
+
+  const Report& report_;
+  const RenderOptions& options_;
+  std::vector<bool> shown_;
+};
+
+}  // namespace
+
+std::string renderJunit(const Report& report, const RenderOptions& options) {
+  return JunitRenderer(report, options).render();
+}
+
+}  // namespace c2a::formats

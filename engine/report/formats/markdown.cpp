@@ -1,0 +1,482 @@
+// The pull-request comment: the verdict first, a summary table, then one collapsible <details>
+// per top-level group holding every change with its decision, values, cause chain and location.
+//
+// GitHub and GitLab refuse comments longer than 65,536 characters: a larger report is cut
+// between groups (components at the finest) and says how many changes it leaves out.
+//
+// Template text reaches the comment three ways only: markdownEscape for running text (it works
+// in HTML blocks such as <summary> too), code spans and fenced blocks whose backtick fences are
+// longer than any backtick run they hold. Controls and bidirectional overrides are shown, never
+// applied, in all three.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "engine/report/escape.h"
+#include "engine/report/formats/formats.h"
+#include "engine/report/report_text.h"
+#include "spec/resource_attributes.h"
+
+namespace c2a::formats {
+namespace {
+
+// The hosts' limit in characters, counted here in bytes: never fewer than characters (UTF-8 or
+// UTF-16), so the comment fits however the host counts.
+constexpr std::size_t kCommentLimit = 65536;
+// Room kept for the truncation notice.
+constexpr std::size_t kNoticeRoom = 1024;
+// Longer values (and any value holding a line break) are shown as fenced blocks.
+constexpr std::size_t kInlineValue = 80;
+// Beyond these, the HTML and JSON reports have the rest: a comment stays a comment.
+constexpr std::size_t kMaxStackRows = 50;
+constexpr std::size_t kMaxWarnings = 20;
+
+std::string safeLine(std::string_view text) {
+  return terminalSafe(validUtf8(text));
+}
+
+std::size_t longestRun(std::string_view text, char c) {
+  std::size_t longest = 0, run = 0;
+  for (char k : text) {
+    run = k == c ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+// A code span: its content is literal (no markup, mention or link), delimited by one backtick
+// more than the longest run inside; padded when it starts or ends with a backtick or a space,
+// which CommonMark would otherwise take as part of the delimiter or strip.
+std::string code(std::string_view raw) {
+  std::string text = safeLine(raw);
+  std::string ticks(longestRun(text, '`') + 1, '`');
+  bool pad = text.empty() || text.front() == '`' || text.back() == '`' || text.front() == ' ' ||
+             text.back() == ' ';
+  return pad ? ticks + " " + text + " " + ticks : ticks + text + ticks;
+}
+
+// A fenced block, each line indented by `indent` (it belongs to the list item above), each line
+// made safe on its own so line breaks stay line breaks.
+std::string fenced(std::string_view body, std::string_view info, const std::string& indent) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (true) {
+    auto end = body.find('\n', start);
+    lines.push_back(safeLine(body.substr(start, end - start)));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  std::size_t run = 0;
+  for (const auto& line : lines) run = std::max(run, longestRun(line, '`'));
+  std::string fence(std::max<std::size_t>(3, run + 1), '`');
+  std::string out = indent + fence + std::string(info) + "\n";
+  for (const auto& line : lines) out += indent + line + "\n";
+  return out + indent + fence + "\n";
+}
+
+// What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
+std::string retention(const Report& report, const Operation& op) {
+  if (op.type != OperationType::Remove || !op.before ||
+      op.componentType != ComponentType::Resource) {
+    return "";
+  }
+  const auto& body = report.before.component(*op.before).properties;
+  auto policy = body.find("DeletionPolicy");
+  if (policy == body.end() || !policy->is_string()) return "";
+  const auto& value = policy->get_ref<const std::string&>();
+  if (value == "Retain" || value == "RetainExceptOnCreate") {
+    return " (DeletionPolicy Retain: the physical resource is kept)";
+  }
+  if (value == "Snapshot") return " (DeletionPolicy Snapshot: a final snapshot is taken)";
+  return "";
+}
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+struct Replacements {
+  std::size_t definite = 0;
+  std::size_t possible = 0;
+};
+
+// A RENAME is a definite replacement under a new id.
+Replacements replacementsOf(const Report& report, const std::vector<std::size_t>& changes) {
+  Replacements out;
+  for (auto index : changes) {
+    const auto& op = report.diff.operations[index];
+    if (op.type == OperationType::Rename ||
+        (op.type == OperationType::Replace && op.certainty == Certainty::Definite)) {
+      ++out.definite;
+    } else if (op.type == OperationType::Replace) {
+      ++out.possible;
+    }
+  }
+  return out;
+}
+
+std::string verdictWord(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Approved: return "APPROVED";
+    case Verdict::Rejected: return "REJECTED";
+    case Verdict::Review: break;
+  }
+  return "REVIEW";
+}
+
+class MarkdownRenderer {
+ public:
+  MarkdownRenderer(const Report& report, const RenderOptions& options)
+      : report_(report), options_(options), shown_(shownChanges(report, options.only)) {}
+
+  std::string render() {
+    std::string head = header();
+    std::string tail = footer();
+    if (options_.summaryOnly) return head + tail;
+    std::size_t fixed = head.size() + tail.size() + kNoticeRoom;
+    budget_ = fixed < kCommentLimit ? kCommentLimit - fixed : 0;
+    std::string body = report_.stacks.size() > 1 ? stackSections() : groups(viewTree({}));
+    return head + body + notice() + tail;
+  }
+
+ private:
+  // ---- head and foot ---------------------------------------------------------------------------
+
+  std::string header() const {
+    std::string out = "## " + verdictLine(report_.summary) + "\n\n";
+    std::string inputs;
+    for (const auto& source : report_.metadata.sources) {
+      inputs += fmt::format("{}{} {}", inputs.empty() ? "" : ", ", source.role, code(source.path));
+    }
+    if (!inputs.empty()) out += "c2a change analysis of " + inputs + ".\n\n";
+    out += summaryTable() + "\n" + changeCountsLine(report_) + "\n\n";
+    return out;
+  }
+
+  std::string tableRow(const std::string& scope, const VerdictSummary& s,
+                       const std::vector<std::size_t>& changes) const {
+    auto r = replacementsOf(report_, changes);
+    return fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", scope, verdictWord(s.verdict),
+                       s.changes, s.rejected, s.review, s.approved, r.definite, r.possible);
+  }
+
+  std::string summaryTable() const {
+    std::string out =
+        "| | verdict | changes | rejected | review | approved | definite replacements | possible "
+        "replacements |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    std::vector<std::size_t> all(report_.diff.operations.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    out += tableRow(report_.stacks.size() > 1 ? "**all stacks**" : "**all changes**",
+                    report_.summary, all);
+    if (report_.stacks.size() < 2) return out;
+    for (std::size_t k = 0; k < report_.stacks.size() && k < kMaxStackRows; ++k) {
+      const auto& stack = report_.stacks[k];
+      // A table cell: markdownEscape writes `|` as a reference, which splits no cell.
+      out += tableRow("stack " + markdownEscape(stack.name), stack.summary, stack.changes);
+    }
+    if (report_.stacks.size() > kMaxStackRows) {
+      out += fmt::format("\n{} more: see the HTML or JSON report.\n",
+                         plural(report_.stacks.size() - kMaxStackRows, "stack", "stacks"));
+    }
+    return out;
+  }
+
+  std::string footer() const {
+    std::string out;
+    std::size_t hidden = static_cast<std::size_t>(std::count(shown_.begin(), shown_.end(), false));
+    if (hidden > 0 && !options_.summaryOnly) {
+      std::string only;
+      for (const auto& word : options_.only) only += (only.empty() ? "" : ",") + word;
+      out += fmt::format("{} not shown: {}.\n\n", plural(hidden, "change", "changes"),
+                         code("--only " + only));
+    }
+    out += warnings();
+    out += fmt::format("<sub>{} {}, change set {}</sub>\n", report_.metadata.tool,
+                       report_.metadata.version, code(report_.diff.fingerprint));
+    return out;
+  }
+
+  std::string warnings() const {
+    if (report_.warnings.empty()) return "";
+    std::string out = "**Warnings**\n\n";
+    for (std::size_t k = 0; k < report_.warnings.size() && k < kMaxWarnings; ++k) {
+      const auto& warning = report_.warnings[k];
+      auto where = warning.where.str();
+      out +=
+          "- " + (where.empty() ? "" : code(where) + ": ") + markdownEscape(warning.message) + "\n";
+    }
+    if (report_.warnings.size() > kMaxWarnings) {
+      out += fmt::format("- and {} more\n", report_.warnings.size() - kMaxWarnings);
+    }
+    return out + "\n";
+  }
+
+  std::string notice() const {
+    if (omitted_ == 0) return "";
+    return fmt::format(
+        "**Truncated:** {} of {} are not shown: the whole report would be longer than the 65,536 "
+        "characters a GitHub or GitLab comment may hold. The HTML report ({}) and the JSON report "
+        "({}) show every change.\n\n",
+        plural(omitted_, "change", "changes"), report_.diff.operations.size(),
+        code("--report html=c2a.html"), code("--report json=c2a.json"));
+  }
+
+  // ---- groups ----------------------------------------------------------------------------------
+
+  // The tree to show: the report's own, or regrouped for --only or for one stack's section.
+  AggregationTree viewTree(const std::optional<std::string>& stack) const {
+    auto levels = report_.aggregations.levels;
+    if (stack) {
+      // The section says which stack it is; a level made only of it would say it again.
+      levels.erase(std::remove(levels.begin(), levels.end(), "stack"), levels.end());
+      if (levels.empty()) levels.emplace_back("component");
+    } else if (options_.only.empty()) {
+      return report_.aggregations;
+    }
+    std::vector<bool> include = shown_;
+    for (std::size_t i = 0; i < include.size(); ++i) {
+      include[i] = include[i] && (!stack || report_.diff.operations[i].stack == *stack);
+    }
+    return aggregate(report_.diff, report_.decisions, levels, &include);
+  }
+
+  // One overall verdict above, then a section per stack with the stack's own verdict.
+  std::string stackSections() {
+    std::string out;
+    for (const auto& stack : report_.stacks) {
+      std::string heading =
+          fmt::format("### Stack {}: {}\n\n", code(stack.name), verdictLine(stack.summary));
+      if (heading.size() > budget_) {
+        skipAll(viewTree(stack.name).roots);
+        continue;
+      }
+      budget_ -= heading.size();
+      std::string inner = groups(viewTree(stack.name));
+      if (inner.empty()) {
+        budget_ += heading.size();  // nothing of it fitted: no empty section
+        continue;
+      }
+      out += heading + inner;
+    }
+    return out;
+  }
+
+  std::string groups(const AggregationTree& tree) {
+    std::string out;
+    for (const auto& root : tree.roots) group(root, 0, out);
+    return out;
+  }
+
+  void skipAll(const std::vector<AggregationNode>& nodes) {
+    for (const auto& node : nodes) omitted_ += node.count;
+    truncated_ = true;
+  }
+
+  // Writes what fits of `node` into `out`: a <details> at the top, a bold list item below, then
+  // its subgroups and changes, cut between components once the budget runs out (and everything
+  // after the cut is left out too: the order is the reviewer's priority). A group none of whose
+  // changes fitted is not written at all. Returns whether anything was written.
+  bool group(const AggregationNode& node, int depth, std::string& out) {
+    std::string open, close;
+    if (depth == 0) {
+      auto under = changesUnder(node);
+      bool attention = std::any_of(under.begin(), under.end(), [&](std::size_t i) {
+        return report_.decisions[i].action != Action::Approve;
+      });
+      // Groups that need a human are open; approved ones are folded.
+      open = fmt::format("<details{}>\n<summary>{}</summary>\n\n", attention ? " open" : "",
+                         markdownEscape(node.description));
+      close = "\n</details>\n\n";
+    } else {
+      open = indent(depth - 1) + "- **" + markdownEscape(node.description) + "**\n";
+    }
+    if (truncated_ || open.size() + close.size() > budget_) {
+      skipAll({node});
+      return false;
+    }
+    budget_ -= open.size() + close.size();
+    std::string inner;
+    bool any = false;
+    for (const auto& child : node.children) any |= group(child, depth + 1, inner);
+    if (!node.changes.empty()) any |= leaf(node.changes, depth, inner);
+    if (!any) {
+      budget_ += open.size() + close.size();
+      return false;
+    }
+    out += open + inner + close;
+    return true;
+  }
+
+  // ---- changes ---------------------------------------------------------------------------------
+
+  // The changes of a leaf, component by component (replaced components first), each component
+  // written whole or not at all.
+  bool leaf(const std::vector<std::size_t>& changes, int depth, std::string& out) {
+    struct Block {
+      std::vector<std::size_t> heads;
+      std::vector<std::size_t> updates;
+      bool replaced = false;
+    };
+    std::vector<std::string> order;
+    std::map<std::string, Block> blocks;
+    for (auto index : changes) {
+      const auto& op = report_.diff.operations[index];
+      // The subtype keeps a type change's removal and insertion apart.
+      std::string key = op.stack + "/" + std::string(toString(op.componentType)) + ":" + op.name +
+                        ":" + op.subtype;
+      if (blocks.count(key) == 0) order.push_back(key);
+      auto& block = blocks[key];
+      (op.type == OperationType::Update ? block.updates : block.heads).push_back(index);
+      block.replaced |= op.type == OperationType::Replace || op.type == OperationType::Rename;
+    }
+    std::stable_partition(order.begin(), order.end(),
+                          [&](const std::string& key) { return blocks[key].replaced; });
+    bool any = false;
+    for (const auto& key : order) {
+      const auto& block = blocks[key];
+      std::string text;
+      if (block.heads.empty()) text += componentLine(block.updates.front(), depth);
+      for (auto index : block.heads) text += headline(index, depth);
+      for (auto index : block.updates) text += propertyChange(index, depth + 1);
+      std::size_t count = block.heads.size() + block.updates.size();
+      if (truncated_ || text.size() > budget_) {
+        truncated_ = true;
+        omitted_ += count;
+        continue;
+      }
+      budget_ -= text.size();
+      out += text;
+      any = true;
+    }
+    return any;
+  }
+
+  static std::string indent(int depth) {
+    return std::string(static_cast<std::size_t>(depth) * 2, ' ');
+  }
+
+  // "AWS::S3::Bucket `Archive`" (with its construct path, when it has one).
+  std::string component(std::size_t index) const {
+    const auto& op = report_.diff.operations[index];
+    std::string what =
+        op.subtype.empty() ? std::string(toString(op.componentType)) : markdownEscape(op.subtype);
+    std::string out = what + " " + code(op.name);
+    auto construct = constructPathOf(report_, index);
+    if (!construct.empty()) out += " (construct " + code(construct) + ")";
+    return out;
+  }
+
+  std::string where(std::size_t index) const {
+    auto location = shortLocation(report_, index);
+    return location.empty() ? "" : " at " + code(location);
+  }
+
+  // The component whose property changes follow, when no component operation heads them.
+  std::string componentLine(std::size_t index, int depth) const {
+    return indent(depth) + "- " + component(index) + "\n";
+  }
+
+  std::string headline(std::size_t index, int depth) const {
+    const auto& op = report_.diff.operations[index];
+    std::string what;
+    switch (op.type) {
+      case OperationType::Replace:
+        what = op.certainty == Certainty::Definite ? "**will be replaced**" : "**may be replaced**";
+        break;
+      case OperationType::Rename:
+        what = "**renamed** from " + code(op.oldName) + " (new resource, old one deleted)";
+        break;
+      case OperationType::Insert: what = "added"; break;
+      case OperationType::Remove: what = "**removed**" + retention(report_, op); break;
+      case OperationType::Update: what = "updated"; break;
+    }
+    return indent(depth) + "- " + component(index) + " " + what + where(index) + "\n" +
+           details(index, depth + 1);
+  }
+
+  std::string propertyChange(std::size_t index, int depth) const {
+    const auto& op = report_.diff.operations[index];
+    const auto& p = *op.property;
+    std::string line = code(toDotted(p.path));
+    switch (p.operation) {
+      case PropertyOperationType::Insert: line += " added"; break;
+      case PropertyOperationType::Remove: line += " removed"; break;
+      case PropertyOperationType::Move: line += " moved from " + code(toDotted(p.oldPath)); break;
+      case PropertyOperationType::Update: line += " changed"; break;
+    }
+    if (p.updateType != UpdateType::Mutable) line += fmt::format(" ({})", toString(p.updateType));
+    if (op.certainty == Certainty::Possible) line += " (possible)";
+    if (op.componentType == ComponentType::Resource && p.path.size() == 1 &&
+        isPassiveResourceAttribute(p.path[0])) {
+      line += " (no change on its own: applies with the next update)";
+    }
+    return indent(depth) + "- " + line + where(index) + "\n" + values(p, depth + 1) +
+           details(index, depth + 1);
+  }
+
+  // The decision and the cause chain, as sub-items of the change.
+  std::string details(std::size_t index, int depth) const {
+    std::string out = indent(depth) + "- " + decision(index) + "\n";
+    if (report_.diff.operations[index].cause) {
+      auto chain = causeChain(report_, index);
+      std::string because;
+      for (std::size_t k = 1; k < chain.size(); ++k) {
+        because += (k > 1 ? " ← " : "") + markdownEscape(chain[k]);
+      }
+      out += indent(depth) + "- because " + because + "\n";
+    }
+    return out;
+  }
+
+  std::string decision(std::size_t index) const {
+    if (!report_.rulesApplied) return "**review**: no rules were given";
+    const auto& d = report_.decisions[index];
+    if (d.action == Action::None && d.rules.empty()) return "**review**: no rule decides it";
+    std::string out = fmt::format("**{}**, {} risk", actionWord(d), toString(d.risk));
+    for (std::size_t k = 0; k < d.rules.size(); ++k) {
+      out += (k == 0 ? ": " : "; ") + markdownEscape(d.rules[k]);
+    }
+    return out;
+  }
+
+  std::string values(const PropertyChange& p, int depth) const {
+    if (p.operation == PropertyOperationType::Move) return "";
+    if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
+      // A propagated update keeps its text; what changes is the value it resolves to.
+      return value("unchanged text, resolves to a new value", p.newValue, depth);
+    }
+    std::string out;
+    if (p.oldValue) out += value("old", p.oldValue, depth);
+    if (p.newValue) out += value("new", p.newValue, depth);
+    return out;
+  }
+
+  // Short values inline; long ones pretty-printed in a block; a string holding line breaks
+  // (a script, a policy written as text) as its lines, which is how a reviewer reads it.
+  std::string value(std::string_view label, const std::optional<Json>& v, int depth) const {
+    std::string head = indent(depth) + "- " + std::string(label) + ":";
+    if (v && v->is_string() && v->get_ref<const std::string&>().find('\n') != std::string::npos) {
+      return head + " (text)\n" +
+             fenced(v->get_ref<const std::string&>(), "text", indent(depth + 1));
+    }
+    auto line = valueText(v);
+    if (line.size() <= kInlineValue) return head + " " + code(line) + "\n";
+    return head + "\n" + fenced(valueBlock(v), "json", indent(depth + 1));
+  }
+
+  const Report& report_;
+  const RenderOptions& options_;
+  std::vector<bool> shown_;
+  std::size_t budget_ = 0;
+  std::size_t omitted_ = 0;  // changes left out for the size limit
+  bool truncated_ = false;
+};
+
+}  // namespace
+
+std::string renderMarkdown(const Report& report, const RenderOptions& options) {
+  return MarkdownRenderer(report, options).render();
+}
+
+}  // namespace c2a::formats

@@ -1,0 +1,342 @@
+// SARIF 2.1.0 for code scanning (GitHub code scanning, GitLab, Azure DevOps, IDE viewers): one
+// result per change that needs attention (rejected, or waiting for review), placed on the line of
+// the template that makes it. Approved changes are not results: code scanning lists problems, and
+// an approved change is none.
+//
+// What keeps alerts stable across reruns: rule ids are slugs of the rule labels (not indexes), and
+// each result carries a partial fingerprint of the change's identity (id, stack, operation), never
+// of line numbers or values, so moving a resource in the file or editing the change again does not
+// open a second alert.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "engine/report/escape.h"
+#include "engine/report/formats/change_text.h"
+#include "engine/report/formats/formats.h"
+#include "engine/report/report_text.h"
+#include "model/change_title.h"
+#include "model/sha256.h"
+
+namespace c2a::formats {
+namespace {
+
+constexpr std::string_view kSchema = "https://json.schemastore.org/sarif-2.1.0.json";
+constexpr std::string_view kSrcRoot = "%SRCROOT%";
+constexpr std::size_t kMaxSlug = 64;
+constexpr std::size_t kMaxValue = 1000;  // bytes of one value in a message: alerts stay readable
+
+// Descriptors for changes no rule decided: the change needs a human because nothing covers it.
+struct FixedRule {
+  std::string_view id, name, text, help;
+};
+constexpr FixedRule kFixedRules[] = {
+    {"c2a/unreviewed-replacement", "UnreviewedReplacement",
+     "A replacement (or rename) no rule decides",
+     "CloudFormation will create a new physical resource and delete the old one, with its data "
+     "and physical name, and no rule approves or rejects that. Review the change, or write a rule "
+     "that decides it (docs/rules.md)."},
+    {"c2a/unreviewed-removal", "UnreviewedRemoval", "A removal no rule decides",
+     "CloudFormation will delete this component (unless its DeletionPolicy keeps it) and no rule "
+     "approves or rejects that. Review the change, or write a rule that decides it."},
+    {"c2a/unreviewed-change", "UnreviewedChange", "A change no rule decides",
+     "No rule approves or rejects this addition or update, so a human must look at it. Review "
+     "the change, or write a rule that decides it."},
+};
+
+// "error" > "warning" > "note": the most severe wins where results share a descriptor.
+int severity(std::string_view level) {
+  return level == "error" ? 2 : level == "warning" ? 1 : 0;
+}
+
+// Rejected is an error: it is what stops the pipeline, and code scanning fails a check on errors
+// by default, so the two agree. A change waiting for review is a warning whatever its risk (even
+// high: no rule rejected it, a human decides), and a note when the rules call it low risk.
+std::string_view levelOf(const Decision& decision) {
+  if (decision.action == Action::Reject) return "error";
+  return decision.risk == Risk::Low ? "note" : "warning";
+}
+
+std::string_view fallbackRuleId(const Operation& op) {
+  switch (op.type) {
+    case OperationType::Replace:
+    case OperationType::Rename: return kFixedRules[0].id;
+    case OperationType::Remove: return kFixedRules[1].id;
+    case OperationType::Insert:
+    case OperationType::Update: break;
+  }
+  return kFixedRules[2].id;
+}
+
+// "Data stores must not be replaced" -> "data-stores-must-not-be-replaced": ASCII, readable in a
+// code-scanning filter, the same for the same label in every run.
+std::string slugOf(std::string_view label) {
+  std::string slug;
+  for (char c : label) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 && static_cast<unsigned char>(c) < 0x80) {
+      slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug += '-';
+    }
+  }
+  if (slug.size() > kMaxSlug) slug.resize(kMaxSlug);
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug;
+}
+
+// "data-stores-must-not" -> "DataStoresMustNot": SARIF's `name` is an identifier-like word.
+std::string nameOf(std::string_view slug) {
+  std::string name;
+  bool upper = true;
+  for (char c : slug) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return name;
+}
+
+// Rule id per label. Labels that give no slug, or the same slug as another label of the report,
+// get a short hash of the label appended, so two rules never share an id.
+std::map<std::string, std::string> ruleIds(const std::set<std::string>& labels) {
+  std::map<std::string, int> uses;
+  for (const auto& label : labels) ++uses[slugOf(label)];
+  std::map<std::string, std::string> ids;
+  for (const auto& label : labels) {
+    auto slug = slugOf(label);
+    if (slug.empty() || uses[slug] > 1) {
+      slug = (slug.empty() ? "rule" : slug) + "-" + sha256Hex(label).substr(0, 8);
+    }
+    ids[label] = slug;
+  }
+  return ids;
+}
+
+// A path as a URI reference: RFC 3986 path characters stay, the rest is percent-encoded (UTF-8
+// bytes included). ':' is encoded too, so a relative path never reads as a scheme.
+std::string encodePath(std::string_view path) {
+  static constexpr std::string_view kKeep = "-._~!$&'()*+,;=@/";
+  std::string out;
+  for (char c : path) {
+    auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x80 && std::isalnum(byte) != 0) || kKeep.find(c) != std::string_view::npos) {
+      out += c;
+    } else {
+      out += fmt::format("%{:02X}", byte);
+    }
+  }
+  return out;
+}
+
+// Relative paths stay relative to %SRCROOT% (the directory c2a ran in, normally the repository
+// root: what code scanning resolves them against); absolute ones become file:// URIs.
+Json artifactLocation(std::string_view path) {
+  if (!path.empty() && path.front() == '/') return Json{{"uri", "file://" + encodePath(path)}};
+  while (path.substr(0, 2) == "./") path.remove_prefix(2);
+  return Json{{"uri", encodePath(path)}, {"uriBaseId", kSrcRoot}};
+}
+
+Json physicalLocation(const SourceLocation& where) {
+  Json region{{"startLine", std::max(where.line, 1)}};  // code scanning needs a line: 1 if unknown
+  if (where.line > 0 && where.column > 0) region["startColumn"] = where.column;
+  return Json{
+      {"physicalLocation",
+       {{"artifactLocation", artifactLocation(where.file)}, {"region", std::move(region)}}}};
+}
+
+// Where a change is shown: the AFTER template, the BEFORE one for a removal (the AFTER one no
+// longer has it); the other side, then the input file itself, when that side is unknown.
+SourceLocation locationOf(const Report& report, std::size_t index) {
+  const auto& where = report.locations[index];
+  bool removal = report.diff.operations[index].type == OperationType::Remove;
+  const auto& first = removal ? where.before : where.after;
+  const auto& second = removal ? where.after : where.before;
+  if (first && !first->file.empty()) return *first;
+  if (second && !second->file.empty()) return *second;
+  std::string_view role = removal ? "before" : "after";
+  for (const auto& source : report.metadata.sources) {
+    if (source.role == role) return SourceLocation{source.path, 0, 0};
+  }
+  return SourceLocation{"", 0, 0};
+}
+
+// The changes that led to this one, each where it is written: viewers link them from the alert.
+Json relatedLocations(const Report& report, std::size_t index) {
+  Json out = Json::array();
+  auto chain = report.causes->chain(index);
+  for (std::size_t k = 1; k < chain.size(); ++k) {
+    auto where = locationOf(report, chain[k]);
+    if (where.file.empty()) continue;
+    Json location = physicalLocation(where);
+    location["id"] = k;
+    location["message"] = {{"text", terminalSafe(changeTitle(report.diff.operations[chain[k]]))}};
+    out.push_back(std::move(location));
+  }
+  return out;
+}
+
+class SarifRenderer {
+ public:
+  SarifRenderer(const Report& report, const RenderOptions& options)
+      : report_(report), shown_(shownChanges(report, options.only)) {}
+
+  std::string render() {
+    collectRules();
+    Json results = Json::array();
+    for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
+      if (needsAttention(i)) results.push_back(result(i));
+    }
+    Json run{{"tool", {{"driver", driver()}}},
+             {"originalUriBaseIds",
+              {{kSrcRoot,
+                {{"description",
+                  {{"text",
+                    "The directory c2a ran in (normally the repository root): template "
+                    "paths are relative to it."}}}}}}},
+             {"invocations", Json::array({invocation()})},
+             {"results", std::move(results)},
+             {"properties", {{"c2a", metadata()}}}};
+    Json sarif{{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run)})}};
+    // Invalid UTF-8 from a template is replaced, never a crash; the document stays valid JSON.
+    return sarif.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  }
+
+ private:
+  [[nodiscard]] bool needsAttention(std::size_t index) const {
+    return shown_[index] && report_.decisions[index].action != Action::Approve;
+  }
+
+  [[nodiscard]] std::string ruleIdOf(std::size_t index) const {
+    const auto& rules = report_.decisions[index].rules;  // sorted: the first is stable
+    if (rules.empty()) return std::string(fallbackRuleId(report_.diff.operations[index]));
+    return labelIds_.at(rules.front());
+  }
+
+  // The descriptors: the fixed ones first, then one per deciding rule in id order, each at the
+  // level of its most severe result.
+  void collectRules() {
+    std::set<std::string> labels;
+    for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
+      const auto& rules = report_.decisions[i].rules;
+      if (needsAttention(i) && !rules.empty()) labels.insert(rules.front());
+    }
+    labelIds_ = ruleIds(labels);
+    std::map<std::string, std::string> labelOfId;
+    for (const auto& [label, id] : labelIds_) labelOfId[id] = label;
+    std::map<std::string, std::string_view> levels;
+    for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
+      if (!needsAttention(i)) continue;
+      auto level = levelOf(report_.decisions[i]);
+      auto& seen = levels[ruleIdOf(i)];
+      if (seen.empty() || severity(level) > severity(seen)) seen = level;
+    }
+    for (const auto& fixed : kFixedRules) {
+      ruleIndex_[std::string(fixed.id)] = descriptors_.size();
+      descriptors_.push_back({{"id", fixed.id},
+                              {"name", fixed.name},
+                              {"shortDescription", {{"text", fixed.text}}},
+                              {"help", {{"text", fixed.help}}},
+                              {"defaultConfiguration", {{"level", "warning"}}}});
+    }
+    for (const auto& [id, label] : labelOfId) {
+      ruleIndex_[id] = descriptors_.size();
+      std::string text = terminalSafe(label);
+      descriptors_.push_back(
+          {{"id", id},
+           {"name", nameOf(id)},
+           {"shortDescription", {{"text", text}}},
+           {"help",
+            {{"text",
+              "A rule of the rule files this analysis used (run.properties.c2a.sources): "
+              "each result says what it decided and why."}}},
+           {"defaultConfiguration", {{"level", levels[id]}}},
+           {"properties", {{"label", label}}}});
+    }
+  }
+
+  Json driver() const {
+    return Json{{"name", report_.metadata.tool},
+                {"version", report_.metadata.version},
+                {"rules", descriptors_}};
+  }
+
+  Json result(std::size_t index) const {
+    const auto& op = report_.diff.operations[index];
+    const auto& decision = report_.decisions[index];
+    auto ruleId = ruleIdOf(index);
+    Json out{{"ruleId", ruleId},
+             {"ruleIndex", ruleIndex_.at(ruleId)},
+             {"level", levelOf(decision)},
+             {"message", {{"text", changeDetails(report_, index, kMaxValue)}}},
+             {"locations", Json::array({physicalLocation(locationOf(report_, index))})}};
+    auto related = relatedLocations(report_, index);
+    if (!related.empty()) out["relatedLocations"] = std::move(related);
+    // The change's identity only: a rerun, a moved line or a new value keeps the same alert.
+    out["partialFingerprints"] = {{"c2aChange/v1", sha256Hex(op.id + "\n" + op.stack + "\n" +
+                                                             std::string(toString(op.type)))}};
+    out["properties"] = {{"changeId", op.id},
+                         {"stack", op.stack.empty() ? Json() : Json(op.stack)},
+                         {"component", op.name},
+                         {"componentType", toString(op.componentType)},
+                         {"subtype", op.subtype.empty() ? Json() : Json(op.subtype)},
+                         {"operation", toString(op.type)},
+                         {"certainty", toString(op.certainty)},
+                         {"risk", toString(decision.risk)},
+                         {"action", toString(decision.action)},
+                         {"rules", decision.rules}};
+    return out;
+  }
+
+  // Warnings (a template c2a read only in part, an unknown type...) are notifications, not
+  // results: they are about the analysis, not about a change.
+  Json invocation() const {
+    Json notifications = Json::array();
+    for (const auto& warning : report_.warnings) {
+      Json entry{{"level", "warning"}, {"message", {{"text", terminalSafe(warning.message)}}}};
+      if (!warning.where.file.empty()) {
+        entry["locations"] = Json::array({physicalLocation(warning.where)});
+      }
+      notifications.push_back(std::move(entry));
+    }
+    return Json{{"executionSuccessful", true},
+                {"toolExecutionNotifications", std::move(notifications)}};
+  }
+
+  // What the report was made from and what it concluded, as in the JSON report.
+  Json metadata() const {
+    Json sources = Json::array();
+    for (const auto& source : report_.metadata.sources) {
+      sources.push_back({{"role", source.role}, {"path", source.path}, {"sha256", source.sha256}});
+    }
+    const auto& s = report_.summary;
+    return Json{{"verdict", toString(s.verdict)},
+                {"fingerprint", report_.diff.fingerprint},
+                {"summary",
+                 {{"changes", s.changes},
+                  {"approved", s.approved},
+                  {"rejected", s.rejected},
+                  {"review", s.review}}},
+                {"sources", std::move(sources)},
+                {"presets", report_.metadata.presets}};
+  }
+
+  const Report& report_;
+  std::vector<bool> shown_;
+  std::map<std::string, std::string> labelIds_;   // rule label -> rule id
+  std::map<std::string, std::size_t> ruleIndex_;  // rule id -> index in descriptors_
+  Json descriptors_ = Json::array();
+};
+
+}  // namespace
+
+std::string renderSarif(const Report& report, const RenderOptions& options) {
+  return SarifRenderer(report, options).render();
+}
+
+}  // namespace c2a::formats

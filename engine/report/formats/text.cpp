@@ -1,0 +1,320 @@
+// The human report: the aggregation tree as headings, each component's changes under it
+// (replacements and rejections first), old and new values on lines of their own, cause chains,
+// then the counts and the verdict.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "engine/report/escape.h"
+#include "engine/report/formats/formats.h"
+#include "engine/report/line_diff.h"
+#include "engine/report/report_text.h"
+#include "spec/resource_attributes.h"
+
+namespace c2a::formats {
+namespace {
+
+struct Style {
+  bool on = false;
+  [[nodiscard]] std::string paint(std::string_view code, const std::string& text) const {
+    return on ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : text;
+  }
+  [[nodiscard]] std::string red(const std::string& t) const { return paint("1;31", t); }
+  [[nodiscard]] std::string yellow(const std::string& t) const { return paint("33", t); }
+  [[nodiscard]] std::string green(const std::string& t) const { return paint("32", t); }
+  [[nodiscard]] std::string bold(const std::string& t) const { return paint("1", t); }
+  [[nodiscard]] std::string dim(const std::string& t) const { return paint("2", t); }
+};
+
+std::string marker(const Operation& op) {
+  switch (op.type) {
+    case OperationType::Insert: return "[+]";
+    case OperationType::Remove: return "[-]";
+    case OperationType::Replace:
+    case OperationType::Rename: return "[-/+]";
+    case OperationType::Update: return "[~]";
+  }
+  return "[~]";
+}
+
+// What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
+std::string retention(const Report& report, const Operation& op) {
+  if (op.type != OperationType::Remove || !op.before ||
+      op.componentType != ComponentType::Resource) {
+    return "";
+  }
+  const auto& body = report.before.component(*op.before).properties;
+  auto policy = body.find("DeletionPolicy");
+  if (policy == body.end() || !policy->is_string()) return "";
+  const auto& value = policy->get_ref<const std::string&>();
+  if (value == "Retain" || value == "RetainExceptOnCreate") {
+    return " (DeletionPolicy Retain: the physical resource is kept)";
+  }
+  if (value == "Snapshot") return " (DeletionPolicy Snapshot: a final snapshot is taken)";
+  return "";
+}
+
+class TextRenderer {
+ public:
+  TextRenderer(const Report& report, const RenderOptions& options)
+      : report_(report), options_(options), style_{options.color} {}
+
+  std::string render() {
+    header();
+    if (options_.summaryOnly) {
+      stackLines();
+      footer();
+      return out_;
+    }
+    auto shown = shownChanges(report_, options_.only);
+    std::size_t hidden = static_cast<std::size_t>(std::count(shown.begin(), shown.end(), false));
+    auto tree = options_.only.empty() ? AggregationTree{}
+                                      : aggregate(report_.diff, report_.decisions,
+                                                  report_.aggregations.levels, &shown);
+    const auto& roots = options_.only.empty() ? report_.aggregations.roots : tree.roots;
+    for (const auto& root : roots) node(root, 0);
+    if (hidden > 0) {
+      out_ += style_.dim(fmt::format("({} change{} not shown: --only {})", hidden,
+                                     hidden == 1 ? "" : "s", joinOnly()));
+      out_ += "\n\n";
+    }
+    for (const auto& warning : report_.warnings) {
+      auto where = warning.where.str();
+      out_ += style_.yellow("warning: ") + terminalSafe(where.empty() ? "" : where + ": ") +
+              terminalSafe(warning.message) + "\n";
+    }
+    if (!report_.warnings.empty()) out_ += "\n";
+    if (report_.stacks.size() > 1) stackLines();
+    footer();
+    return out_;
+  }
+
+ private:
+  std::string joinOnly() const {
+    std::string out;
+    for (const auto& word : options_.only) out += (out.empty() ? "" : ",") + word;
+    return out;
+  }
+
+  void header() {
+    std::string before, after;
+    for (const auto& source : report_.metadata.sources) {
+      if (source.role == "before") before = source.path;
+      if (source.role == "after") after = source.path;
+    }
+    if (!before.empty() || !after.empty()) {
+      out_ +=
+          style_.bold(fmt::format("c2a diff {} -> {}", terminalSafe(before), terminalSafe(after)));
+      out_ += "\n\n";
+    }
+  }
+
+  std::string colourFor(const AggregationNode& node, const std::string& text) const {
+    auto changes = changesUnder(node);
+    bool rejected = false, review = false;
+    for (auto i : changes) {
+      rejected |= report_.decisions[i].action == Action::Reject;
+      review |= report_.decisions[i].action == Action::None;
+    }
+    if (rejected) return style_.red(text);
+    if (review) return style_.yellow(text);
+    return style_.green(text);
+  }
+
+  void node(const AggregationNode& n, int depth) {
+    std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
+    std::string bullet = depth == 0 ? "== " : "-- ";
+    out_ += indent + colourFor(n, bullet + terminalSafe(n.description)) + "\n";
+    for (const auto& child : n.children) node(child, depth + 1);
+    if (!n.changes.empty()) leaf(n.changes, depth + 1);
+    if (depth == 0) out_ += "\n";
+  }
+
+  // The changes of a leaf, component by component; replaced components first.
+  void leaf(const std::vector<std::size_t>& changes, int depth) {
+    struct Block {
+      std::vector<std::size_t> heads;
+      std::vector<std::size_t> updates;
+      bool replaced = false;
+    };
+    std::vector<std::string> order;
+    std::map<std::string, Block> blocks;
+    for (auto index : changes) {
+      const auto& op = report_.diff.operations[index];
+      // The subtype keeps a type change's removal and insertion apart.
+      std::string key = op.stack + "/" + std::string(toString(op.componentType)) + ":" + op.name +
+                        ":" + op.subtype;
+      if (blocks.count(key) == 0) order.push_back(key);
+      auto& block = blocks[key];
+      (op.type == OperationType::Update ? block.updates : block.heads).push_back(index);
+      block.replaced |= op.type == OperationType::Replace || op.type == OperationType::Rename;
+    }
+    std::stable_partition(order.begin(), order.end(),
+                          [&](const std::string& key) { return blocks[key].replaced; });
+    std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
+    for (const auto& key : order) {
+      const auto& block = blocks[key];
+      if (block.heads.empty()) {
+        headline(report_.diff.operations[block.updates.front()], std::nullopt, indent);
+      }
+      for (auto index : block.heads) headline(report_.diff.operations[index], index, indent);
+      for (auto index : block.updates) propertyChange(index, indent + "    ");
+    }
+  }
+
+  std::string decision(std::size_t index) const {
+    if (!report_.rulesApplied) return "";
+    const auto& d = report_.decisions[index];
+    std::string rules;
+    for (std::size_t i = 0; i < d.rules.size(); ++i) {
+      rules += (i == 0 ? ": " : "; ") + terminalSafe(d.rules[i]);
+    }
+    switch (d.action) {
+      case Action::Reject:
+        return style_.red(fmt::format("[REJECTED, {} risk{}]", toString(d.risk), rules));
+      case Action::Approve:
+        return style_.green(fmt::format("[approved, {} risk{}]", toString(d.risk), rules));
+      case Action::None: break;
+    }
+    if (d.rules.empty()) return style_.yellow("[review: no rule decides it]");
+    return style_.yellow(fmt::format("[review, {} risk{}]", toString(d.risk), rules));
+  }
+
+  void headline(const Operation& op, std::optional<std::size_t> index, const std::string& indent) {
+    std::string what =
+        op.subtype.empty() ? std::string(toString(op.componentType)) : terminalSafe(op.subtype);
+    std::string name = terminalSafe(op.name);
+    std::string line;
+    switch (op.type) {
+      case OperationType::Replace:
+        line = fmt::format("{} {} {}  {}", marker(op), what, name,
+                           style_.red(op.certainty == Certainty::Definite ? "WILL BE REPLACED"
+                                                                          : "MAY BE REPLACED"));
+        break;
+      case OperationType::Rename:
+        line = fmt::format("{} {} {}  {} from {} (new resource, old one deleted)", marker(op), what,
+                           name, style_.red("RENAMED"), terminalSafe(op.oldName));
+        break;
+      case OperationType::Insert:
+        line = fmt::format("{} {} {}  added", marker(op), what, name);
+        break;
+      case OperationType::Remove:
+        line = fmt::format("{} {} {}  {}", marker(op), what, name, style_.red("REMOVED"));
+        break;
+      case OperationType::Update: line = fmt::format("[~] {} {}", what, name); break;
+    }
+    std::size_t any =
+        index ? *index : static_cast<std::size_t>(&op - report_.diff.operations.data());
+    auto construct = constructPathOf(report_, any);
+    if (!construct.empty()) line += style_.dim(" (" + terminalSafe(construct) + ")");
+    if (index) {
+      line += retention(report_, op);
+      auto where = shortLocation(report_, *index);
+      if (!where.empty()) line += "  " + style_.dim(terminalSafe(where));
+    }
+    out_ += indent + line + "\n";
+    if (!index) return;
+    auto d = decision(*index);
+    if (!d.empty()) out_ += indent + "      " + d + "\n";
+    if (op.cause) out_ += indent + "      because " + chainText(*index) + "\n";
+  }
+
+  // "Properties.BucketName is immutable <- Bucket Properties.BucketName changed <- ...".
+  std::string chainText(std::size_t index) const {
+    auto chain = causeChain(report_, index);
+    std::string out;
+    for (std::size_t k = 1; k < chain.size(); ++k) {
+      out += (k > 1 ? " <- " : "") + terminalSafe(chain[k]);
+    }
+    return out;
+  }
+
+  void propertyChange(std::size_t index, const std::string& indent) {
+    const auto& op = report_.diff.operations[index];
+    const auto& p = *op.property;
+    std::string path = terminalSafe(toDotted(p.path));
+    std::string line;
+    switch (p.operation) {
+      case PropertyOperationType::Insert: line = "+ " + path + " added"; break;
+      case PropertyOperationType::Remove: line = "- " + path + " removed"; break;
+      case PropertyOperationType::Move:
+        line = fmt::format("> {} moved from {}", path, terminalSafe(toDotted(p.oldPath)));
+        break;
+      case PropertyOperationType::Update: line = "~ " + path; break;
+    }
+    if (p.updateType != UpdateType::Mutable) line += fmt::format("  ({})", toString(p.updateType));
+    if (op.certainty == Certainty::Possible) line += "  (possible)";
+    if (op.componentType == ComponentType::Resource && p.path.size() == 1 &&
+        isPassiveResourceAttribute(p.path[0])) {
+      line += "  (no change on its own: applies with the next update)";
+    }
+    auto where = shortLocation(report_, index);
+    if (!where.empty()) line += "  " + style_.dim(terminalSafe(where));
+    out_ += indent + line + "\n";
+    values(p, indent + "    ");
+    auto d = decision(index);
+    if (!d.empty()) out_ += indent + "    " + d + "\n";
+    if (op.cause) out_ += indent + "    because " + chainText(index) + "\n";
+  }
+
+  void values(const PropertyChange& p, const std::string& indent) {
+    if (p.operation == PropertyOperationType::Move) return;
+    if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
+      // A propagated update keeps its text; what changes is the value it resolves to.
+      out_ += indent + "= " + terminalSafe(valueText(p.newValue)) + "  (resolves to a new value)\n";
+      return;
+    }
+    if (options_.contextLines >= 0 && p.oldValue && p.newValue &&
+        (p.oldValue->is_structured() || p.newValue->is_structured())) {
+      for (const auto& line :
+           unifiedLines(valueBlock(p.oldValue), valueBlock(p.newValue), options_.contextLines)) {
+        std::string safe = terminalSafe(line);
+        out_ += indent +
+                (line[0] == '-'   ? style_.red(safe)
+                 : line[0] == '+' ? style_.green(safe)
+                                  : safe) +
+                "\n";
+      }
+      return;
+    }
+    // Whole values, each on its own line: never cut so that two values read alike.
+    if (p.oldValue)
+      out_ += indent + style_.red("old: " + terminalSafe(valueText(p.oldValue))) + "\n";
+    if (p.newValue)
+      out_ += indent + style_.green("new: " + terminalSafe(valueText(p.newValue))) + "\n";
+  }
+
+  void stackLines() {
+    for (const auto& stack : report_.stacks) {
+      const auto& s = stack.summary;
+      out_ += fmt::format("{}: {} ({} change{}: {} rejected, {} review, {} approved)\n",
+                          stack.name.empty() ? "template" : "stack " + terminalSafe(stack.name),
+                          toString(s.verdict), s.changes, s.changes == 1 ? "" : "s", s.rejected,
+                          s.review, s.approved);
+    }
+  }
+
+  void footer() {
+    out_ += changeCountsLine(report_) + "\n";
+    auto line = verdictLine(report_.summary);
+    switch (report_.summary.verdict) {
+      case Verdict::Approved: out_ += style_.green(line); break;
+      case Verdict::Rejected: out_ += style_.red(line); break;
+      case Verdict::Review: out_ += style_.yellow(line); break;
+    }
+    out_ += "\n";
+  }
+
+  const Report& report_;
+  const RenderOptions& options_;
+  Style style_;
+  std::string out_;
+};
+
+}  // namespace
+
+std::string renderText(const Report& report, const RenderOptions& options) {
+  return TextRenderer(report, options).render();
+}
+
+}  // namespace c2a::formats

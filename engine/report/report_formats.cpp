@@ -1,0 +1,34 @@
+#include "engine/report/formats/formats.h"
+
+namespace c2a {
+
+// One line per format.
+const std::vector<ReportFormat>& reportFormats() {
+  using namespace formats;
+  static const std::vector<ReportFormat> table{
+      {"text", "txt", "the human report (default): grouped changes, values, causes, verdict",
+       renderText},
+      {"json", "json", "the report pipelines read (docs/report.md, docs/report.schema.json)",
+       renderJson},
+      {"markdown", "md",
+       "a pull-request comment (GitHub, GitLab): verdict, summary table, collapsible groups",
+       renderMarkdown},
+      {"html", "html",
+       "one self-contained page: verdict, filters, the collapsible tree, every change in detail",
+       renderHtml},
+      {"sarif", "sarif", "SARIF 2.1.0 for code scanning: one result per change to review or rejected",
+       renderSarif},
+      {"junit", "xml", "JUnit XML for CI test reports: one test case per change, failed if rejected",
+       renderJunit},
+  };
+  return table;
+}
+
+const ReportFormat* findReportFormat(std::string_view name) {
+  for (const auto& format : reportFormats()) {
+    if (format.name == name) return &format;
+  }
+  return nullptr;
+}
+
+}  // namespace c2a

@@ -1,0 +1,42 @@
+#pragma once
+// Errors a user can cause are values with a kind and a location. They travel as a C2aError
+// (the operation ends) or as warnings in a Diagnostics list, and are printed once, by the CLI.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/source_location.h"
+
+namespace c2a {
+
+enum class ErrorKind {
+  Usage,         // exit 64
+  InvalidInput,  // exit 65: a template or rule file that does not parse or make sense
+  MissingInput,  // exit 66
+  Internal,      // exit 70
+  CannotWrite,   // exit 73
+};
+
+struct Diagnostic {
+  ErrorKind kind = ErrorKind::InvalidInput;
+  SourceLocation where;
+  std::string message;
+
+  /// "FILE:LINE:COL: message" (as much of the location as is known).
+  [[nodiscard]] std::string str() const;
+};
+
+class C2aError : public std::runtime_error {
+ public:
+  explicit C2aError(Diagnostic diagnostic);
+  C2aError(ErrorKind kind, SourceLocation where, std::string message);
+  [[nodiscard]] const Diagnostic& diagnostic() const { return diagnostic_; }
+
+ private:
+  Diagnostic diagnostic_;
+};
+
+/// Warnings gathered on the way (a reference to a missing logical id, say).
+using Diagnostics = std::vector<Diagnostic>;
+
+}  // namespace c2a

@@ -1,0 +1,144 @@
+#include "model/infra_model.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+
+namespace c2a {
+namespace {
+
+struct EdgeData {
+  Relationship relationship;
+  std::size_t order = 0;  // insertion order, so visits are deterministic
+};
+
+// vecS/vecS/bidirectionalS as ARCHITECTURE.md prescribes: vertices are never removed, so indices
+// stay valid, and incoming edges are needed for propagation.
+using Graph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Component, EdgeData>;
+
+std::string indexKey(std::string_view stack, ComponentType type, std::string_view name) {
+  std::string key;
+  key.reserve(stack.size() + name.size() + 3);
+  key.append(stack);
+  key += '\0';
+  key += static_cast<char>('0' + static_cast<int>(type));
+  key += '\0';
+  key.append(name);
+  return key;
+}
+
+}  // namespace
+
+struct InfraModel::Impl {
+  Graph graph;
+  std::unordered_map<std::string, ComponentIndex> index;
+  std::vector<std::string> stacks;
+  std::size_t edgeCount = 0;
+};
+
+InfraModel::InfraModel() : impl_(std::make_unique<Impl>()) {}
+InfraModel::~InfraModel() = default;
+InfraModel::InfraModel(InfraModel&&) noexcept = default;
+InfraModel& InfraModel::operator=(InfraModel&&) noexcept = default;
+
+ComponentIndex InfraModel::addComponent(Component component) {
+  auto key = indexKey(component.stack, component.type, component.name);
+  if (auto it = impl_->index.find(key); it != impl_->index.end()) return it->second;
+  // add_vertex takes its property by const reference: add an empty one and move the component in,
+  // so a large body is not copied.
+  auto vertex = boost::add_vertex(impl_->graph);
+  impl_->graph[vertex] = std::move(component);
+  impl_->index.emplace(std::move(key), vertex);
+  return vertex;
+}
+
+bool InfraModel::addRelationship(ComponentIndex source, ComponentIndex target,
+                                 Relationship relationship) {
+  auto& graph = impl_->graph;
+  // Look for the same edge among the fewer of the source's out-edges and the target's in-edges:
+  // a stack has an edge to every component, a role may be referenced by hundreds.
+  if (boost::out_degree(source, graph) <= boost::in_degree(target, graph)) {
+    for (auto [it, end] = boost::out_edges(source, graph); it != end; ++it) {
+      if (boost::target(*it, graph) == target && graph[*it].relationship == relationship) {
+        return false;
+      }
+    }
+  } else {
+    for (auto [it, end] = boost::in_edges(target, graph); it != end; ++it) {
+      if (boost::source(*it, graph) == source && graph[*it].relationship == relationship) {
+        return false;
+      }
+    }
+  }
+  boost::add_edge(source, target, EdgeData{std::move(relationship), impl_->edgeCount++}, graph);
+  return true;
+}
+
+std::size_t InfraModel::componentCount() const {
+  return boost::num_vertices(impl_->graph);
+}
+std::size_t InfraModel::relationshipCount() const {
+  return impl_->edgeCount;
+}
+
+const Component& InfraModel::component(ComponentIndex index) const {
+  return impl_->graph[index];
+}
+Component& InfraModel::component(ComponentIndex index) {
+  return impl_->graph[index];
+}
+
+std::optional<ComponentIndex> InfraModel::find(std::string_view stack, ComponentType type,
+                                               std::string_view name) const {
+  auto it = impl_->index.find(indexKey(stack, type, name));
+  if (it == impl_->index.end()) return std::nullopt;
+  return it->second;
+}
+
+void InfraModel::forEachOutgoing(ComponentIndex index, const EdgeVisitor& visit) const {
+  const auto& graph = impl_->graph;
+  for (auto [it, end] = boost::out_edges(index, graph); it != end; ++it) {
+    visit(index, boost::target(*it, graph), graph[*it].relationship);
+  }
+}
+
+void InfraModel::forEachIncoming(ComponentIndex index, const EdgeVisitor& visit) const {
+  const auto& graph = impl_->graph;
+  std::vector<std::tuple<std::size_t, ComponentIndex, const Relationship*>> edges;
+  for (auto [it, end] = boost::in_edges(index, graph); it != end; ++it) {
+    edges.emplace_back(graph[*it].order, boost::source(*it, graph), &graph[*it].relationship);
+  }
+  std::sort(edges.begin(), edges.end(),
+            [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  for (const auto& [order, source, relationship] : edges) visit(source, index, *relationship);
+}
+
+void InfraModel::forEachRelationship(const EdgeVisitor& visit) const {
+  const auto& graph = impl_->graph;
+  std::vector<std::tuple<std::size_t, ComponentIndex, ComponentIndex, const Relationship*>> edges;
+  edges.reserve(impl_->edgeCount);
+  for (auto [it, end] = boost::edges(graph); it != end; ++it) {
+    edges.emplace_back(graph[*it].order, boost::source(*it, graph), boost::target(*it, graph),
+                       &graph[*it].relationship);
+  }
+  std::sort(edges.begin(), edges.end(),
+            [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  for (const auto& [order, source, target, relationship] : edges) {
+    visit(source, target, *relationship);
+  }
+}
+
+const std::vector<std::string>& InfraModel::stacks() const {
+  return impl_->stacks;
+}
+
+void InfraModel::addStack(const std::string& name) {
+  for (const auto& s : impl_->stacks) {
+    if (s == name) return;
+  }
+  impl_->stacks.push_back(name);
+}
+
+}  // namespace c2a

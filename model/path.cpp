@@ -1,0 +1,44 @@
+#include "model/path.h"
+
+namespace c2a {
+
+std::string toDotted(const Path& path) {
+  std::string out;
+  for (const auto& segment : path) {
+    if (!out.empty()) out += '.';
+    out += segment;
+  }
+  return out;
+}
+
+std::string toPointer(const Path& path) {
+  std::string out;
+  for (const auto& segment : path) {
+    out += '/';
+    for (char c : segment) {
+      if (c == '~') {
+        out += "~0";
+      } else if (c == '/') {
+        out += "~1";
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out;
+}
+
+Path fromDotted(std::string_view dotted) {
+  Path path;
+  if (dotted.empty()) return path;
+  std::size_t start = 0;
+  while (true) {
+    auto dot = dotted.find('.', start);
+    path.emplace_back(dotted.substr(start, dot - start));
+    if (dot == std::string_view::npos) break;
+    start = dot + 1;
+  }
+  return path;
+}
+
+}  // namespace c2a
