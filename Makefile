@@ -3,16 +3,20 @@ BUILD_DIR ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: deps build demo test test-corpus bench format tidy clean
+.PHONY: deps configure build demo test test-corpus bench format tidy clean
 
 deps:
 	@scripts/deps.sh
 
-build: deps
+configure: deps
 	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) >/dev/null
+
+build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
-demo: build
+# A newcomer's first minute: only the c2a binary, not the tests and benchmarks.
+demo: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target c2a
 	@scripts/demo.sh $(BUILD_DIR)/c2a
 
 test: build

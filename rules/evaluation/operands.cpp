@@ -110,6 +110,15 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
     componentValues(world_.componentOf(index), rest, out);
     return;
   }
+  // `property.old` / `property.new` (the JSON report's names) are `old` / `new`.
+  if (head.key == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
+      (rest.front().key == "old" || rest.front().key == "new")) {
+    if (!operation.property) return;
+    const auto& value =
+        rest.front().key == "old" ? operation.property->oldValue : operation.property->newValue;
+    if (value) walk(*value, rest.subspan(1), out);
+    return;
+  }
   // `old` / `new`: the property's values for a property change; the whole BEFORE / AFTER body of
   // the component for a component-level operation.
   if (head.key == "old" || head.key == "new") {

@@ -197,13 +197,16 @@ const Json& DiffWorld::componentFields(WorldComponentId id) const {
 namespace {
 
 // The fields of a change, in the order changeFields lists them.
-constexpr std::array<std::string_view, 11> kChangeFieldNames{
+// `operation` and `property` are the JSON report's names for `type` and the property fields: a
+// rule written from a report means what it says (docs/report.md, "One vocabulary").
+constexpr std::array<std::string_view, 13> kChangeFieldNames{
     "type",      "propertyOperationType",
     "path",      "updateType",
     "certainty", "propagated",
     "id",        "stack",
     "name",      "oldName",
-    "cause",
+    "cause",     "operation",
+    "property",
 };
 
 }  // namespace
@@ -225,10 +228,17 @@ const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) cons
   Json& fields = cached->object;
   fields = Json::object();
   fields["type"] = toString(operation.type);
+  fields["operation"] = toString(operation.type);
   if (operation.property) {
-    fields["propertyOperationType"] = toString(operation.property->operation);
-    fields["path"] = toDotted(operation.property->path);
-    fields["updateType"] = toString(operation.property->updateType);
+    const auto& p = *operation.property;
+    fields["propertyOperationType"] = toString(p.operation);
+    fields["path"] = toDotted(p.path);
+    fields["updateType"] = toString(p.updateType);
+    // old/new are read from the operation itself (operands.cpp), never copied here.
+    fields["property"] = {{"path", toDotted(p.path)},
+                          {"operation", toString(p.operation)},
+                          {"updateType", toString(p.updateType)}};
+    if (!p.oldPath.empty()) fields["property"]["oldPath"] = toDotted(p.oldPath);
   }
   fields["certainty"] = toString(operation.certainty);
   fields["propagated"] = operation.propagated;

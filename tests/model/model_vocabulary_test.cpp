@@ -1,0 +1,80 @@
+// The model's small pieces: decisions to verdicts, change titles, hashes, paths, locations.
+#include <gtest/gtest.h>
+
+#include "model/change_title.h"
+#include "model/location_table.h"
+#include "model/path.h"
+#include "model/sha256.h"
+#include "model/verdict.h"
+
+namespace c2a {
+namespace {
+
+Decision decided(Action action) {
+  Decision d;
+  d.action = action;
+  return d;
+}
+
+TEST(Verdict, RejectWinsThenReviewAndNothingIsApprovedByAccident) {
+  EXPECT_EQ(summarize({}).verdict, Verdict::Approved);  // no change
+  EXPECT_EQ(summarize({decided(Action::Approve)}).verdict, Verdict::Approved);
+  EXPECT_EQ(summarize({decided(Action::Approve), decided(Action::None)}).verdict, Verdict::Review);
+  auto rejected =
+      summarize({decided(Action::None), decided(Action::Reject), decided(Action::Approve)});
+  EXPECT_EQ(rejected.verdict, Verdict::Rejected);
+  EXPECT_EQ(rejected.changes, 3u);
+  EXPECT_EQ(rejected.rejected, 1u);
+  EXPECT_EQ(rejected.review, 1u);
+  EXPECT_EQ(rejected.approved, 1u);
+  // A default decision (no rule) needs a human.
+  EXPECT_EQ(summarize({Decision{}}).verdict, Verdict::Review);
+}
+
+TEST(ChangeTitle, NamesTheChangeInAFewWords) {
+  Operation op;
+  op.name = "Bucket";
+  op.type = OperationType::Replace;
+  EXPECT_EQ(changeTitle(op), "Bucket replacement");
+  op.type = OperationType::Update;
+  op.property = PropertyChange{};
+  op.property->path = {"Properties", "BucketName"};
+  EXPECT_EQ(changeTitle(op), "Bucket Properties.BucketName changed");
+  op.componentType = ComponentType::Parameter;
+  op.name = "Stage";
+  op.property->path = {"Default"};
+  op.stack = "App";
+  EXPECT_EQ(changeTitle(op), "App/Parameter Stage Default changed");
+  op.type = OperationType::Rename;
+  op.oldName = "Old";
+  EXPECT_EQ(changeTitle(op), "App/Parameter Stage renamed from Old");
+}
+
+TEST(Sha256, KnownDigests) {
+  EXPECT_EQ(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  Sha256 hasher;
+  hasher.update("ab");
+  hasher.update("c");
+  EXPECT_EQ(hasher.hex(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(Path, DottedAndPointerForms) {
+  Path path{"Properties", "Tags", "1", "Value"};
+  EXPECT_EQ(toDotted(path), "Properties.Tags.1.Value");
+  EXPECT_EQ(toPointer(path), "/Properties/Tags/1/Value");
+  EXPECT_EQ(fromDotted("Properties.Tags.1.Value"), path);
+  EXPECT_EQ(toDotted({}), "");
+}
+
+TEST(LocationTable, FallsBackToTheNearestEnclosingValue) {
+  LocationTable table("t.yaml");
+  table.add("/Resources/Bucket", 4, 3);
+  table.add("/Resources/Bucket/Properties/BucketName", 7, 7);
+  EXPECT_EQ(table.find("/Resources/Bucket/Properties/BucketName").str(), "t.yaml:7:7");
+  // An inserted element has no entry of its own on the side that lacks it: its parent is shown.
+  EXPECT_EQ(table.find("/Resources/Bucket/Properties/Tags/0").str(), "t.yaml:4:3");
+  EXPECT_FALSE(table.find("/Outputs/X").known());
+}
+
+}  // namespace
+}  // namespace c2a
