@@ -88,7 +88,7 @@ class TreeBuilder {
   }
 
   // A node with one child takes the child's level in; then it is described.
-  void finish(AggregationNode& node) {
+  void finish(AggregationNode& node, bool causeNamed = false) {
     while (node.children.size() == 1) {
       AggregationNode child = std::move(node.children.front());
       node.collapsed.emplace_back(child.key, child.value);
@@ -97,8 +97,12 @@ class TreeBuilder {
       node.children = std::move(child.children);
       node.changes = std::move(child.changes);
     }
-    for (auto& child : node.children) finish(child);
-    describe(node);
+    // Under a root-cause group the cause is named once, by the group.
+    causeNamed = causeNamed || node.key == "root-cause" ||
+                 std::any_of(node.collapsed.begin(), node.collapsed.end(),
+                             [](const auto& level) { return level.first == "root-cause"; });
+    for (auto& child : node.children) finish(child, causeNamed);
+    describe(node, causeNamed);
   }
 
  private:
@@ -107,10 +111,11 @@ class TreeBuilder {
     for (const auto& child : node.children) collect(child, out);
   }
 
-  void describe(AggregationNode& node) const {
+  void describe(AggregationNode& node, bool causeNamed) const {
     std::vector<std::size_t> changes;
     collect(node, changes);
     node.description = node.label + ": " + counts(facts_, changes);
+    if (causeNamed) return;
     // One root behind every change of the group is worth naming: it is what to look at.
     std::size_t root = facts_.causes().root(changes.front());
     bool shared = std::all_of(changes.begin(), changes.end(),

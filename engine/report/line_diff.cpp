@@ -40,10 +40,10 @@ std::vector<std::string> unifiedLines(const std::string& oldText, const std::str
       all.push_back("  " + a[i]);
       ++i;
       ++j;
-    } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      all.push_back("+ " + b[j++]);
+    } else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      all.push_back("- " + a[i++]);  // old before new, as unified diffs read
     } else {
-      all.push_back("- " + a[i++]);
+      all.push_back("+ " + b[j++]);
     }
   }
   // Keep `context` unchanged lines around each change.

@@ -1,0 +1,31 @@
+// Template text is made safe for every medium a report is read in.
+#include "engine/report/escape.h"
+
+#include <gtest/gtest.h>
+
+namespace c2a {
+namespace {
+
+TEST(Escape, TerminalShowsControlsAndBidiOverridesEscaped) {
+  EXPECT_EQ(terminalSafe("a\x1b[31mb"), "a\\x1b[31mb");
+  EXPECT_EQ(terminalSafe("line\nnext"), "line\\x0anext");
+  EXPECT_EQ(terminalSafe("\xC2\x9B" "2J"), "\\u009b2J");    // C1 CSI
+  EXPECT_EQ(terminalSafe("admin\xE2\x80\xAEgnp"), "admin\\u202egnp");  // RIGHT-TO-LEFT OVERRIDE
+  EXPECT_EQ(terminalSafe("caf\xC3\xA9"), "caf\xC3\xA9");      // ordinary UTF-8 untouched
+}
+
+TEST(Escape, HtmlEscapesMarkupAndQuotes) {
+  EXPECT_EQ(htmlEscape("<script>alert('x')</script> & \"q\""),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;");
+}
+
+TEST(Escape, XmlCarriesNoRawControlOrMarkup) {
+  EXPECT_EQ(xmlEscape("]]> <a> & 'x' \"y\""), "]]&gt; &lt;a&gt; &amp; &apos;x&apos; &quot;y&quot;");
+  auto escaped = xmlEscape(std::string("bell\x07 esc\x1b"));
+  EXPECT_EQ(escaped.find('\x07'), std::string::npos);
+  EXPECT_EQ(escaped.find('\x1b'), std::string::npos);
+  EXPECT_EQ(xmlEscape("a\nb"), "a&#10;b");
+}
+
+}  // namespace
+}  // namespace c2a
