@@ -97,12 +97,12 @@ class TreeBuilder {
       node.children = std::move(child.children);
       node.changes = std::move(child.changes);
     }
-    // Under a root-cause group the cause is named once, by the group.
+    // A cause is named once, by the outermost group it explains (or by a root-cause level).
     causeNamed = causeNamed || node.key == "root-cause" ||
                  std::any_of(node.collapsed.begin(), node.collapsed.end(),
                              [](const auto& level) { return level.first == "root-cause"; });
-    for (auto& child : node.children) finish(child, causeNamed);
-    describe(node, causeNamed);
+    bool named = describe(node, causeNamed);
+    for (auto& child : node.children) finish(child, causeNamed || named);
   }
 
  private:
@@ -111,18 +111,21 @@ class TreeBuilder {
     for (const auto& child : node.children) collect(child, out);
   }
 
-  void describe(AggregationNode& node, bool causeNamed) const {
+  // Returns whether the description names a cause.
+  bool describe(AggregationNode& node, bool causeNamed) const {
     std::vector<std::size_t> changes;
     collect(node, changes);
     node.description = node.label + ": " + counts(facts_, changes);
-    if (causeNamed) return;
+    if (causeNamed) return false;
     // One root behind every change of the group is worth naming: it is what to look at.
     std::size_t root = facts_.causes().root(changes.front());
     bool shared = std::all_of(changes.begin(), changes.end(),
                               [&](std::size_t i) { return facts_.causes().root(i) == root; });
     bool caused =
         std::any_of(changes.begin(), changes.end(), [&](std::size_t i) { return i != root; });
-    if (shared && caused) node.description += ", caused by " + changeTitle(facts_.operation(root));
+    if (!shared || !caused) return false;
+    node.description += ", caused by " + changeTitle(facts_.operation(root));
+    return true;
   }
 
   const ChangeFacts& facts_;
