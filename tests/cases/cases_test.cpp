@@ -13,7 +13,8 @@
 //              `<kind> <source> -> <target> [path] [reference] [attribute]`, in model order;
 //              `error <kind> <text>` and `warning <text>` lines.
 // report/NAME: `before`, `after`, optional rule files and `options.json` ({"groupBy": [...],
-//              "only": [...], "contextLines": N}); `expected.<extension>` golden files, one per
+//              "only": [...], "contextLines": N, "summaryOnly": b, "reviewFails": b});
+//              `expected.<extension>` golden files, one per
 //              report format to check (expected.txt, expected.json, expected.md...). Paths in
 //              reports are relative to the repository root, so golden files do not depend on
 //              where the checkout is.
@@ -173,6 +174,7 @@ void checkReport(const fs::path& dir, bool update) {
     render.only = json.value("only", std::vector<std::string>{});
     render.contextLines = json.value("contextLines", -1);
     render.summaryOnly = json.value("summaryOnly", false);
+    render.reviewFails = json.value("reviewFails", true);
   }
   LoadedRules loaded;
   std::vector<std::string> files;

@@ -6,9 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/operation_json.h"
 #include "engine/pipeline/analyze.h"
+#include "engine/report/report_format.h"
 #include "model-diffing/model_diff.h"
+#include "model/operation_json.h"
 #include "platform-mapping/input.h"
 #include "spec/resource_spec.h"
 
@@ -126,6 +127,49 @@ TEST(Corpus, PairsDiffBothWaysWithMirroredCounts) {
   }
   EXPECT_EQ(failed, 0u) << failures.str();
   EXPECT_EQ(mismatched, 0u) << failures.str();
+}
+
+TEST(Corpus, EveryPairRendersInEveryFormatTheSameEachTime) {
+  REQUIRE_CORPUS();
+  auto dirs = pairs();
+  ASSERT_GT(dirs.size(), 600u);
+  std::ostringstream failures;
+  std::size_t failed = 0;
+  for (const auto& dir : dirs) {
+    try {
+      auto report = analyze(side(dir, "old"), side(dir, "new"), AnalyzeOptions{});
+      // Every change sits in exactly one leaf of the aggregation tree.
+      std::size_t counted = 0;
+      for (const auto& root : report->aggregations.roots) counted += root.count;
+      if (counted != report->diff.operations.size()) {
+        ++failed;
+        failures << dir << ": the tree holds " << counted << " of "
+                 << report->diff.operations.size() << " changes\n";
+      }
+      for (const auto& format : reportFormats()) {
+        auto first = format.render(*report, RenderOptions{});
+        if (first.empty() || first != format.render(*report, RenderOptions{})) {
+          ++failed;
+          failures << dir << ": " << format.name << " report empty or not deterministic\n";
+        }
+        // A pull-request comment must fit GitHub's and GitLab's 65,536 characters.
+        if (format.name == "markdown" && first.size() > 65536) {
+          ++failed;
+          failures << dir << ": markdown report of " << first.size() << " bytes\n";
+        }
+        if (format.name == "json" || format.name == "sarif") {
+          if (!Json::accept(first)) {
+            ++failed;
+            failures << dir << ": " << format.name << " report is not valid JSON\n";
+          }
+        }
+      }
+    } catch (const C2aError& error) {
+      ++failed;
+      failures << error.diagnostic().str() << "\n";
+    }
+  }
+  EXPECT_EQ(failed, 0u) << failures.str();
 }
 
 }  // namespace
