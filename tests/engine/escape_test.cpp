@@ -9,9 +9,11 @@ namespace {
 TEST(Escape, TerminalShowsControlsAndBidiOverridesEscaped) {
   EXPECT_EQ(terminalSafe("a\x1b[31mb"), "a\\x1b[31mb");
   EXPECT_EQ(terminalSafe("line\nnext"), "line\\x0anext");
-  EXPECT_EQ(terminalSafe("\xC2\x9B" "2J"), "\\u009b2J");    // C1 CSI
+  EXPECT_EQ(terminalSafe("\xC2\x9B"
+                         "2J"),
+            "\\u009b2J");                                              // C1 CSI
   EXPECT_EQ(terminalSafe("admin\xE2\x80\xAEgnp"), "admin\\u202egnp");  // RIGHT-TO-LEFT OVERRIDE
-  EXPECT_EQ(terminalSafe("caf\xC3\xA9"), "caf\xC3\xA9");      // ordinary UTF-8 untouched
+  EXPECT_EQ(terminalSafe("caf\xC3\xA9"), "caf\xC3\xA9");               // ordinary UTF-8 untouched
 }
 
 TEST(Escape, HtmlEscapesMarkupAndQuotes) {

@@ -1,0 +1,123 @@
+// Template text and rule descriptions are hostile until shown otherwise: every format shows the
+// hostile case (tests/cases/report/hostile: <script>, <img onerror>, backticks, pipes, @mentions,
+// links, ANSI escapes, newlines, a bell, bidi overrides) as text, never as markup or control.
+#include <gtest/gtest.h>
+
+#include "engine/pipeline/analyze.h"
+#include "engine/pipeline/rule_files.h"
+#include "engine/report/report_format.h"
+
+namespace c2a {
+namespace {
+
+const std::string kCase = std::string(C2A_SOURCE_DIR) + "/tests/cases/report/hostile/";
+
+std::string render(std::string_view name) {
+  auto loaded = loadRuleFiles({kCase + "rules.c2a"}, ReadLimits{});
+  EXPECT_TRUE(loaded.problems.empty());
+  AnalyzeOptions options;
+  options.rules = &loaded.set;
+  auto report = analyze(kCase + "before.json", kCase + "after.json", options);
+  const auto* format = findReportFormat(name);
+  if (format == nullptr) return "";
+  return format->render(*report, RenderOptions{});
+}
+
+bool has(const std::string& text, std::string_view needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+TEST(HostileReports, NoFormatCarriesRawControlCharacters) {
+  for (const auto& format : reportFormats()) {
+    auto out = render(format.name);
+    ASSERT_FALSE(out.empty()) << format.name;
+    EXPECT_FALSE(has(out, "\x1b")) << format.name << ": an escape sequence would reach a terminal";
+    EXPECT_FALSE(has(out, "\x07")) << format.name;
+    EXPECT_FALSE(has(out, "\xE2\x80\xAE")) << format.name << ": a bidi override reorders text";
+  }
+}
+
+TEST(HostileReports, TextEscapesNewlinesInsideValues) {
+  auto out = render("text");
+  EXPECT_FALSE(has(out, "\n# heading")) << "a value's newline must not start a line of its own";
+  EXPECT_TRUE(has(out, "[REJECTED, high risk: Bucket <b>names</b> | `are` @risky [x](y)]"));
+}
+
+TEST(HostileReports, JsonKeepsTheValuesExactly) {
+  auto json = Json::parse(render("json"));
+  bool found = false;
+  for (const auto& change : json["changes"]) {
+    const auto& property = change["property"];
+    if (property.is_object() && property["path"] == "Properties.BucketName") {
+      found = true;
+      EXPECT_EQ(property["new"].get<std::string>(),
+                "<img src=x onerror=alert(1)>`\n# heading\n| x | y |admin\u202egnp.exe");
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(HostileReports, HtmlShowsMarkupAsText) {
+  auto out = render("html");
+  if (out.empty()) GTEST_SKIP() << "no html format registered";
+  EXPECT_FALSE(has(out, "<script>alert")) << "template text must not open a script";
+  EXPECT_FALSE(has(out, "<script>window.__pwned")) << "template text must not open a script";
+  EXPECT_FALSE(has(out, "<img src=x")) << "template text must not become an element";
+  EXPECT_FALSE(has(out, "<b>names</b>")) << "rule descriptions are text too";
+  EXPECT_TRUE(has(out, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+  EXPECT_TRUE(has(out, "Content-Security-Policy"));
+  EXPECT_FALSE(has(out, "http://") && has(out, "src=\"http")) << "no external assets";
+}
+
+// Markdown outside code spans and fenced blocks: the part a host renders as markup.
+std::string outsideCode(const std::string& markdown) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < markdown.size()) {
+    if (markdown[i] != '`') {
+      out += markdown[i++];
+      continue;
+    }
+    // A run of N backticks opens code that the next run of exactly N backticks closes.
+    std::size_t run = markdown.find_first_not_of('`', i) - i;
+    std::string fence(run, '`');
+    std::size_t close = i + run;
+    while (true) {
+      close = markdown.find(fence, close);
+      if (close == std::string::npos) break;
+      std::size_t after = close + run;
+      if (after >= markdown.size() || markdown[after] != '`') break;
+      close = markdown.find_first_not_of('`', after);
+    }
+    if (close == std::string::npos) return out + markdown.substr(i);  // unclosed: all text
+    out += ' ';
+    i = close + run;
+  }
+  return out;
+}
+
+TEST(HostileReports, MarkdownShowsMarkupAsText) {
+  auto all = render("markdown");
+  if (all.empty()) GTEST_SKIP() << "no markdown format registered";
+  auto out = outsideCode(all);
+  EXPECT_FALSE(has(out, "<script>")) << "raw HTML would be rendered by some hosts";
+  EXPECT_FALSE(has(out, "<img src=x"));
+  EXPECT_FALSE(has(out, "</details><script>"));
+  EXPECT_FALSE(has(out, " @octocat")) << "a mention would notify a stranger";
+  EXPECT_FALSE(has(out, " @here"));
+  EXPECT_FALSE(has(out, "[link](http://evil.example)")) << "a link must not be live";
+}
+
+TEST(HostileReports, XmlFormatsAreWellFormedText) {
+  auto junit = render("junit");
+  if (!junit.empty()) {
+    EXPECT_FALSE(has(junit, "<script>"));
+    EXPECT_FALSE(has(junit, "<img src=x"));
+    EXPECT_TRUE(has(junit, "&lt;script&gt;"));
+  }
+  auto sarif = render("sarif");
+  if (!sarif.empty()) EXPECT_TRUE(Json::accept(sarif));
+}
+
+}  // namespace
+}  // namespace c2a
