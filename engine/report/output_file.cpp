@@ -20,23 +20,30 @@ namespace {
   throw C2aError(ErrorKind::CannotWrite, {file}, what);
 }
 
-// Devices and FIFOs (`-o /dev/null`, `-o /dev/stdout`, a named pipe) are written in place:
-// renaming a file over them would replace the device itself.
-void writeInPlace(const std::string& file, std::string_view content) {
-  int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) fail(file, fmt::format("cannot open: {}", std::strerror(errno)));
+// Writes all of `content`; on failure returns errno (the descriptor stays open), else 0.
+int writeAll(int fd, std::string_view content) {
   const char* data = content.data();
   std::size_t left = content.size();
   while (left > 0) {
     auto written = ::write(fd, data, left);
     if (written < 0) {
       if (errno == EINTR) continue;
-      int saved = errno;
-      ::close(fd);
-      fail(file, fmt::format("cannot write: {}", std::strerror(saved)));
+      return errno;
     }
     data += written;
     left -= static_cast<std::size_t>(written);
+  }
+  return 0;
+}
+
+// Devices and FIFOs (`-o /dev/null`, `-o /dev/stdout`, a named pipe) are written in place:
+// renaming a file over them would replace the device itself.
+void writeInPlace(const std::string& file, std::string_view content) {
+  int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail(file, fmt::format("cannot open: {}", std::strerror(errno)));
+  if (int error = writeAll(fd, content); error != 0) {
+    ::close(fd);
+    fail(file, fmt::format("cannot write: {}", std::strerror(error)));
   }
   if (::close(fd) != 0) fail(file, fmt::format("cannot write: {}", std::strerror(errno)));
 }
@@ -74,19 +81,10 @@ void writeFileAtomically(const std::string& requested, std::string_view content)
   int fd = ::mkstemp(name.data());
   if (fd < 0)
     fail(file, fmt::format("cannot create a file in {}: {}", dir.string(), std::strerror(errno)));
-  const char* data = content.data();
-  std::size_t left = content.size();
-  while (left > 0) {
-    auto written = ::write(fd, data, left);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      int saved = errno;
-      ::close(fd);
-      ::unlink(name.data());
-      fail(file, fmt::format("cannot write: {}", std::strerror(saved)));
-    }
-    data += written;
-    left -= static_cast<std::size_t>(written);
+  if (int error = writeAll(fd, content); error != 0) {
+    ::close(fd);
+    ::unlink(name.data());
+    fail(file, fmt::format("cannot write: {}", std::strerror(error)));
   }
   // The report must be on disk before it replaces the old one.
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
