@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: deps configure build demo test test-corpus bench format tidy clean
+.PHONY: deps deps-browser configure build demo test test-browser test-corpus bench format tidy clean
 
 deps:
 	@scripts/deps.sh
@@ -21,6 +21,15 @@ demo: configure
 
 test: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE corpus
+
+# The HTML report in headless Chromium (tests/browser/); needs `make deps-browser` first.
+# C2A_UPDATE_SCREENSHOT=1 also rewrites docs/images/html-report.png.
+deps-browser:
+	@scripts/deps-browser.sh
+
+test-browser: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target c2a
+	@/usr/bin/python3 tests/browser/html_report_test.py --c2a $(BUILD_DIR)/c2a
 
 # Property tests over ../shared/corpus (real templates and pairs); skipped when it is absent.
 test-corpus: build

@@ -151,7 +151,9 @@ bool isLineStartMarkup(char c) {
   return c == '-' || c == '+' || c == '=' || c == ' ' || (c >= '0' && c <= '9');
 }
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // "www" (any case) just before `at`: the start of a GFM extended www autolink.
 bool afterWww(std::string_view text, std::size_t at) {

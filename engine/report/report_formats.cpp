@@ -16,9 +16,10 @@ const std::vector<ReportFormat>& reportFormats() {
       {"html", "html",
        "one self-contained page: verdict, filters, the collapsible tree, every change in detail",
        renderHtml},
-      {"sarif", "sarif", "SARIF 2.1.0 for code scanning: one result per change to review or rejected",
+      {"sarif", "sarif", "SARIF 2.1.0 for code scanning: a result per change rejected or to review",
        renderSarif},
-      {"junit", "xml", "JUnit XML for CI test reports: one test case per change, failed if rejected",
+      {"junit", "xml",
+       "JUnit XML for CI test reports: a test case per change, failed if rejected or to review",
        renderJunit},
   };
   return table;

@@ -15,6 +15,7 @@
 
 #include "engine/report/escape.h"
 #include "engine/report/formats/formats.h"
+#include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
 #include "spec/resource_attributes.h"
 
@@ -47,11 +48,12 @@ li.change{border:1px solid var(--line);border-radius:6px;margin:.5rem 0;padding:
 .badge{display:inline-block;border:1px solid;border-radius:1rem;padding:0 .5rem;font-size:.8rem;
 font-weight:600}
 .badge.rejected{color:var(--rejected)}
-.badge.review{color:var(--review)}.badge.approved{color:var(--approved)}
+.badge.review{color:var(--review)}.badge.approved,.badge.risk-low{color:var(--approved)}
+.badge.risk-high{color:var(--rejected)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem .75rem;margin:.4rem 0}
-dt{color:var(--muted)}dd{margin:0}ol.chain{margin:0;padding-left:1.25rem}
+dt{color:var(--muted)}dd{margin:0}ol.chain{margin:0;padding-left:1.25rem;list-style-type:"\2190  "}
 .values{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:.5rem}
-figure{margin:0}figcaption{color:var(--muted);font-size:.85rem}.muted{color:var(--muted)}
+.diff .del{color:var(--rejected)}.diff .add{color:var(--approved)}figure{margin:0}figcaption{color:var(--muted);font-size:.85rem}.muted{color:var(--muted)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}[hidden]{display:none!important}
 )css";
 
@@ -62,6 +64,7 @@ constexpr std::string_view kScript = R"js(
 "use strict";
 (function () {
   var form = document.getElementById("filters");
+  if (form === null) return;  // --summary-only: no changes, no filters
   var status = document.getElementById("shown");
   var rows = document.querySelectorAll("[data-change]");
   var groups = document.querySelectorAll("[data-group]");
@@ -184,7 +187,7 @@ class HtmlRenderer {
     summaryTable();
     metadata();
     if (!options_.summaryOnly) {
-      filters();
+      if (!report_.diff.operations.empty()) filters();
       tree();
     }
     warnings();
@@ -222,7 +225,7 @@ class HtmlRenderer {
         "<tr><th scope=\"row\">{}</th><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
         "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
         "<td class=\"n\">{}</td></tr>\n",
-        scope, toString(s.verdict), s.changes, s.rejected, s.review, s.approved, definite,
+        scope, verdictWord(s.verdict), s.changes, s.rejected, s.review, s.approved, definite,
         possible);
   }
 
@@ -412,9 +415,9 @@ class HtmlRenderer {
         "data-operation=\"{}\" data-stack=\"{}\">\n",
         action, action, toString(d.risk), toString(op.type), htmlText(op.stack));
     out_ += fmt::format(
-        "<p class=\"title\"><span class=\"badge action {}\">{}</span> <span class=\"badge\">{} "
+        "<p class=\"title\"><span class=\"badge {}\">{}</span> <span class=\"badge risk-{}\">{} "
         "risk</span> <strong>{}</strong> {}{}</p>\n",
-        action, action, toString(d.risk), toString(op.type),
+        action, action, toString(d.risk), toString(d.risk), toString(op.type),
         op.stack.empty() ? "" : "stack <code>" + htmlText(op.stack) + "</code>: ", title(op));
     facts(index);
     if (op.property) values(*op.property);
@@ -455,11 +458,26 @@ class HtmlRenderer {
     if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
       // A propagated update keeps its text; what changes is the value it resolves to.
       value("unchanged text, resolves to a new value", *p.newValue);
+    } else if (options_.contextLines >= 0 && p.oldValue && p.newValue &&
+               (p.oldValue->is_structured() || p.newValue->is_structured())) {
+      diff(*p.oldValue, *p.newValue);
     } else {
       if (p.oldValue) value("old", *p.oldValue);
       if (p.newValue) value("new", *p.newValue);
     }
     out_ += "</div>\n";
+  }
+
+  // --context-lines: the pretty-printed values as a unified diff.
+  void diff(const Json& before, const Json& after) {
+    out_ += "<figure><figcaption>what changed</figcaption><pre class=\"diff\">";
+    for (const auto& line :
+         unifiedLines(valueBlock(before), valueBlock(after), options_.contextLines)) {
+      char mark = line.empty() ? ' ' : line[0];
+      const char* kind = mark == '-' ? "del" : mark == '+' ? "add" : "same";
+      out_ += fmt::format("<span class=\"{}\">{}</span>\n", kind, htmlText(line));
+    }
+    out_ += "</pre></figure>\n";
   }
 
   // Pretty JSON; a string holding line breaks (a script, a policy written as text) as its lines,

@@ -87,7 +87,7 @@ class JunitRenderer {
       cases += testcase(index);
     }
     return fmt::format("  <testsuite name=\"{}\" {}>\n{}  </testsuite>\n",
-                       xmlEscape(stackLabel(stack.name)), counts.attributes(), cases);
+                       xmlEscape(terminalSafe(stackLabel(stack.name))), counts.attributes(), cases);
   }
 
   // Without a change there is still one passing case: test-report steps (Jenkins' junit, some
@@ -107,7 +107,7 @@ class JunitRenderer {
     const auto& op = report_.diff.operations[index];
     std::string type = op.subtype.empty() ? std::string(toString(op.componentType)) : op.subtype;
     std::string open = fmt::format("    <testcase classname=\"{}\" name=\"{}\"{}>\n",
-                                   xmlEscape(stackLabel(op.stack) + "." + type),
+                                   xmlEscape(terminalSafe(stackLabel(op.stack) + "." + type)),
                                    xmlEscape(terminalSafe(changeTitle(op))), fileAttribute(index));
     const auto& decision = report_.decisions[index];
     std::string message = xmlEscape(decisionLine(decision));

@@ -15,6 +15,7 @@
 
 #include "engine/report/escape.h"
 #include "engine/report/formats/formats.h"
+#include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
 #include "spec/resource_attributes.h"
 
@@ -28,6 +29,8 @@ constexpr std::size_t kCommentLimit = 65536;
 constexpr std::size_t kNoticeRoom = 1024;
 // Longer values (and any value holding a line break) are shown as fenced blocks.
 constexpr std::size_t kInlineValue = 80;
+// Longer blocks are cut: the comment has room for many changes rather than one value.
+constexpr std::size_t kMaxBlock = 3000;
 // Beyond these, the HTML and JSON reports have the rest: a comment stays a comment.
 constexpr std::size_t kMaxStackRows = 50;
 constexpr std::size_t kMaxWarnings = 20;
@@ -73,6 +76,17 @@ std::string fenced(std::string_view body, std::string_view info, const std::stri
   std::string out = indent + fence + std::string(info) + "\n";
   for (const auto& line : lines) out += indent + line + "\n";
   return out + indent + fence + "\n";
+}
+
+// The start of `text`, at most `limit` bytes: up to its last line break, or inside a long line at
+// a character boundary (never inside a UTF-8 sequence).
+std::string_view cutAt(std::string_view text, std::size_t limit) {
+  if (text.size() <= limit) return text;
+  auto lineEnd = text.rfind('\n', limit);
+  if (lineEnd != std::string_view::npos && lineEnd > limit / 2) return text.substr(0, lineEnd);
+  std::size_t end = limit;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end);
 }
 
 // What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
@@ -215,10 +229,10 @@ class MarkdownRenderer {
   std::string notice() const {
     if (omitted_ == 0) return "";
     return fmt::format(
-        "**Truncated:** {} of {} are not shown: the whole report would be longer than the 65,536 "
-        "characters a GitHub or GitLab comment may hold. The HTML report ({}) and the JSON report "
-        "({}) show every change.\n\n",
-        plural(omitted_, "change", "changes"), report_.diff.operations.size(),
+        "**Truncated:** {} of {} changes {} not shown: the whole report would be longer than "
+        "the 65,536 characters a GitHub or GitLab comment may hold. The HTML report ({}) and the "
+        "JSON report ({}) show every change.\n\n",
+        omitted_, report_.diff.operations.size(), omitted_ == 1 ? "is" : "are",
         code("--report html=c2a.html"), code("--report json=c2a.json"));
   }
 
@@ -246,7 +260,7 @@ class MarkdownRenderer {
     std::string out;
     for (const auto& stack : report_.stacks) {
       std::string heading =
-          fmt::format("### Stack {}: {}\n\n", code(stack.name), verdictLine(stack.summary));
+          fmt::format("### Stack {}\n\n{}\n\n", code(stack.name), verdictLine(stack.summary));
       if (heading.size() > budget_) {
         skipAll(viewTree(stack.name).roots);
         continue;
@@ -446,6 +460,15 @@ class MarkdownRenderer {
       // A propagated update keeps its text; what changes is the value it resolves to.
       return value("unchanged text, resolves to a new value", p.newValue, depth);
     }
+    if (options_.contextLines >= 0 && p.oldValue && p.newValue &&
+        (p.oldValue->is_structured() || p.newValue->is_structured())) {
+      std::string diff;
+      for (const auto& line :
+           unifiedLines(valueBlock(p.oldValue), valueBlock(p.newValue), options_.contextLines)) {
+        diff += (diff.empty() ? "" : "\n") + line;
+      }
+      return indent(depth) + "- what changed:\n" + block(diff, "diff", depth + 1);
+    }
     std::string out;
     if (p.oldValue) out += value("old", p.oldValue, depth);
     if (p.newValue) out += value("new", p.newValue, depth);
@@ -457,12 +480,21 @@ class MarkdownRenderer {
   std::string value(std::string_view label, const std::optional<Json>& v, int depth) const {
     std::string head = indent(depth) + "- " + std::string(label) + ":";
     if (v && v->is_string() && v->get_ref<const std::string&>().find('\n') != std::string::npos) {
-      return head + " (text)\n" +
-             fenced(v->get_ref<const std::string&>(), "text", indent(depth + 1));
+      return head + " (text)\n" + block(v->get_ref<const std::string&>(), "text", depth + 1);
     }
     auto line = valueText(v);
     if (line.size() <= kInlineValue) return head + " " + code(line) + "\n";
-    return head + "\n" + fenced(valueBlock(v), "json", indent(depth + 1));
+    return head + "\n" + block(valueBlock(v), "json", depth + 1);
+  }
+
+  // A fenced block of at most kMaxBlock bytes: a bigger value (an inline dashboard, a script) is
+  // cut and says so, so that one value cannot take the whole comment.
+  static std::string block(std::string_view body, std::string_view info, int depth) {
+    if (body.size() <= kMaxBlock) return fenced(body, info, indent(depth));
+    std::string_view shown = cutAt(body, kMaxBlock);
+    return fenced(shown, info, indent(depth)) +
+           fmt::format("{}(cut after {} of {} bytes: the HTML and JSON reports show it whole)\n",
+                       indent(depth), shown.size(), body.size());
   }
 
   const Report& report_;

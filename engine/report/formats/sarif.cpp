@@ -218,8 +218,7 @@ class SarifRenderer {
     return labelIds_.at(rules.front());
   }
 
-  // The descriptors: the fixed ones first, then one per deciding rule in id order, each at the
-  // level of its most severe result.
+  // The descriptors: the fixed ones first, then one per deciding rule in id order.
   void collectRules() {
     std::set<std::string> labels;
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
@@ -227,8 +226,15 @@ class SarifRenderer {
       if (needsAttention(i) && !rules.empty()) labels.insert(rules.front());
     }
     labelIds_ = ruleIds(labels);
+    for (const auto& fixed : kFixedRules) addDescriptor(fixedDescriptor(fixed));
     std::map<std::string, std::string> labelOfId;
     for (const auto& [label, id] : labelIds_) labelOfId[id] = label;
+    auto levels = levelsByRule();
+    for (const auto& [id, label] : labelOfId) addDescriptor(ruleDescriptor(id, label, levels[id]));
+  }
+
+  // A descriptor's default level is that of its most severe result.
+  [[nodiscard]] std::map<std::string, std::string_view> levelsByRule() const {
     std::map<std::string, std::string_view> levels;
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
       if (!needsAttention(i)) continue;
@@ -236,28 +242,33 @@ class SarifRenderer {
       auto& seen = levels[ruleIdOf(i)];
       if (seen.empty() || severity(level) > severity(seen)) seen = level;
     }
-    for (const auto& fixed : kFixedRules) {
-      ruleIndex_[std::string(fixed.id)] = descriptors_.size();
-      descriptors_.push_back({{"id", fixed.id},
-                              {"name", fixed.name},
-                              {"shortDescription", {{"text", fixed.text}}},
-                              {"help", {{"text", fixed.help}}},
-                              {"defaultConfiguration", {{"level", "warning"}}}});
-    }
-    for (const auto& [id, label] : labelOfId) {
-      ruleIndex_[id] = descriptors_.size();
-      std::string text = terminalSafe(label);
-      descriptors_.push_back(
-          {{"id", id},
-           {"name", nameOf(id)},
-           {"shortDescription", {{"text", text}}},
-           {"help",
-            {{"text",
-              "A rule of the rule files this analysis used (run.properties.c2a.sources): "
-              "each result says what it decided and why."}}},
-           {"defaultConfiguration", {{"level", levels[id]}}},
-           {"properties", {{"label", label}}}});
-    }
+    return levels;
+  }
+
+  static Json fixedDescriptor(const FixedRule& fixed) {
+    return Json{{"id", fixed.id},
+                {"name", fixed.name},
+                {"shortDescription", {{"text", fixed.text}}},
+                {"help", {{"text", fixed.help}}},
+                {"defaultConfiguration", {{"level", "warning"}}}};
+  }
+
+  static Json ruleDescriptor(const std::string& id, const std::string& label,
+                             std::string_view level) {
+    return Json{{"id", id},
+                {"name", nameOf(id)},
+                {"shortDescription", {{"text", terminalSafe(label)}}},
+                {"help",
+                 {{"text",
+                   "A rule of the rule files this analysis used (run.properties.c2a.sources): "
+                   "each result says what it decided and why."}}},
+                {"defaultConfiguration", {{"level", level}}},
+                {"properties", {{"label", label}}}};
+  }
+
+  void addDescriptor(Json descriptor) {
+    ruleIndex_[descriptor["id"].get<std::string>()] = descriptors_.size();
+    descriptors_.push_back(std::move(descriptor));
   }
 
   Json driver() const {

@@ -1,0 +1,348 @@
+#!/usr/bin/python3
+"""Checks the machine-read reports against what their readers require.
+
+    validate_reports.py SOURCE_DIR C2A_BINARY
+
+- JSON: every tests/cases/report/*/expected.json and fresh `c2a diff --format json` outputs
+  validate against docs/report.schema.json (draft 2020-12, Debian's python3-jsonschema; run it
+  with /usr/bin/python3, a pyenv `python3` may not have it).
+- SARIF: every expected.sarif and fresh `--format sarif` output has what code-scanning services
+  require (version, $schema, driver name, rule ids that exist, messages, locations with a URI and
+  a line >= 1, partial fingerprints).
+- JUnit: every expected.xml and fresh `--format junit` output is well-formed XML whose counts
+  match its test cases.
+
+Fresh outputs: the bundled example, and every diff/rules/report case of tests/cases. The last
+line is `N passed, N failed`; the exit status is 1 on any failure.
+"""
+import copy
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+try:
+    from jsonschema import Draft202012Validator
+except ImportError:
+    sys.exit("validate_reports.py: python3-jsonschema is missing (make deps installs it); "
+             "run this with /usr/bin/python3")
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVELS = {"error", "warning", "note", "none"}
+# A URI reference: RFC 3986 characters only, percent-escapes complete (no raw space, no '\').
+URI = re.compile(r"^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-F]{2})+$")
+VERDICT_EXIT = {0, 1, 2}
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def record(self, name, problems):
+        if problems:
+            self.failed += 1
+            print(f"FAIL {name}")
+            for problem in problems[:10]:
+                print(f"  {problem}")
+        else:
+            self.passed += 1
+            print(f"ok   {name}")
+
+
+# ---- JSON ----------------------------------------------------------------------------------------
+
+
+def json_problems(validator, text):
+    try:
+        report = json.loads(text)
+    except json.JSONDecodeError as error:
+        return [f"not JSON: {error}"]
+    # Golden files keep stand-ins for what changes with every edit of a case (cases_test.cpp).
+    for source in report.get("tool", {}).get("sources", []):
+        if source.get("sha256") == "(sha256)":
+            source["sha256"] = "0" * 64
+    return [
+        f"{'/'.join(map(str, error.absolute_path)) or '(top)'}: {error.message[:300]}"
+        for error in validator.iter_errors(report)
+    ]
+
+
+def schema_is_strict(validator, text):
+    """A misspelt field must fail: the schema is closed where the shape is."""
+    report = json.loads(text)
+    problems = []
+    mutations = {
+        "top-level typo": lambda r: r.__setitem__("chnages", []),
+        "change typo": lambda r: r["changes"][0].__setitem__("rsik", "low"),
+        "bad risk": lambda r: r["changes"][0].__setitem__("risk", "medium"),
+        "bad fingerprint": lambda r: r.__setitem__("fingerprint", "sha256:XYZ"),
+        "location typo": lambda r: r["changes"][0]["location"].__setitem__("afer", {"file": "x"}),
+    }
+    for name, mutate in mutations.items():
+        broken = copy.deepcopy(report)
+        mutate(broken)
+        if validator.is_valid(broken):
+            problems.append(f"the schema accepts a report with a {name}")
+    return problems
+
+
+# ---- SARIF ---------------------------------------------------------------------------------------
+
+
+def result_problems(run, rules, where, result):
+    problems = []
+    rule_id = result.get("ruleId")
+    if rule_id not in rules:
+        problems.append(f"{where}: ruleId {rule_id!r} is not in tool.driver.rules")
+    if "ruleIndex" in result:
+        index = result["ruleIndex"]
+        descriptors = run["tool"]["driver"]["rules"]
+        if not isinstance(index, int) or not 0 <= index < len(descriptors) or \
+                descriptors[index].get("id") != rule_id:
+            problems.append(f"{where}: ruleIndex {index!r} does not name rule {rule_id!r}")
+    if result.get("level", "warning") not in SARIF_LEVELS:
+        problems.append(f"{where}: level {result.get('level')!r}")
+    text = result.get("message", {}).get("text")
+    if not isinstance(text, str) or not text.strip():
+        problems.append(f"{where}: no message.text")
+    locations = result.get("locations") or []
+    if not locations:
+        problems.append(f"{where}: no location")
+    bases = run.get("originalUriBaseIds", {})
+    for location in locations + result.get("relatedLocations", []):
+        physical = location.get("physicalLocation", {})
+        artifact = physical.get("artifactLocation", {})
+        uri = artifact.get("uri")
+        if not isinstance(uri, str) or not URI.match(uri):
+            problems.append(f"{where}: artifactLocation.uri {uri!r} is not a URI reference")
+        if "uriBaseId" in artifact and artifact["uriBaseId"] not in bases:
+            problems.append(f"{where}: uriBaseId {artifact['uriBaseId']!r} not in originalUriBaseIds")
+        region = physical.get("region", {})
+        line = region.get("startLine")
+        if not isinstance(line, int) or line < 1:
+            problems.append(f"{where}: region.startLine {line!r}")
+        column = region.get("startColumn", 1)
+        if not isinstance(column, int) or column < 1:
+            problems.append(f"{where}: region.startColumn {column!r}")
+    fingerprints = result.get("partialFingerprints")
+    if not isinstance(fingerprints, dict) or not fingerprints or \
+            not all(isinstance(v, str) and v for v in fingerprints.values()):
+        problems.append(f"{where}: no partialFingerprints")
+    return problems
+
+
+def sarif_problems(text):
+    try:
+        sarif = json.loads(text)
+    except json.JSONDecodeError as error:
+        return [f"not JSON: {error}"]
+    problems = []
+    if sarif.get("version") != "2.1.0":
+        problems.append(f"version {sarif.get('version')!r}")
+    if sarif.get("$schema") != SARIF_SCHEMA:
+        problems.append(f"$schema {sarif.get('$schema')!r}")
+    runs = sarif.get("runs")
+    if not isinstance(runs, list) or not runs:
+        return problems + ["no runs"]
+    for r, run in enumerate(runs):
+        driver = run.get("tool", {}).get("driver", {})
+        if not driver.get("name"):
+            problems.append(f"runs[{r}]: no tool.driver.name")
+        ids = [rule.get("id") for rule in driver.get("rules", [])]
+        if len(set(ids)) != len(ids) or not all(ids):
+            problems.append(f"runs[{r}]: rule ids missing or not unique: {ids}")
+        seen = set()
+        for i, result in enumerate(run.get("results", [])):
+            where = f"runs[{r}].results[{i}]"
+            problems += result_problems(run, set(ids), where, result)
+            key = (result.get("ruleId"), json.dumps(result.get("partialFingerprints"), sort_keys=True))
+            if key in seen:
+                problems.append(f"{where}: same rule and fingerprints as an earlier result")
+            seen.add(key)
+    return problems
+
+
+# ---- JUnit ---------------------------------------------------------------------------------------
+
+
+def counts_of(cases):
+    failures = sum(1 for case in cases if case.find("failure") is not None)
+    skipped = sum(1 for case in cases if case.find("skipped") is not None)
+    errors = sum(1 for case in cases if case.find("error") is not None)
+    return {"tests": len(cases), "failures": failures, "skipped": skipped, "errors": errors}
+
+
+def count_problems(element, cases, where):
+    problems = []
+    for attribute, expected in counts_of(cases).items():
+        value = element.get(attribute)
+        if value is None or not value.isdigit() or int(value) != expected:
+            problems.append(f"{where}: {attribute}={value!r}, its test cases say {expected}")
+    return problems
+
+
+def junit_problems(data):
+    if not data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>'):
+        return ["no XML declaration with UTF-8"]
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as error:
+        return [f"not well-formed: {error}"]
+    if root.tag != "testsuites":
+        return [f"root element <{root.tag}>"]
+    problems = count_problems(root, root.findall("testsuite/testcase"), "testsuites")
+    for s, suite in enumerate(root.findall("testsuite")):
+        where = f"testsuite[{s}] {suite.get('name')!r}"
+        if not suite.get("name"):
+            problems.append(f"{where}: no name")
+        problems += count_problems(suite, suite.findall("testcase"), where)
+        for case in suite.findall("testcase"):
+            if not case.get("classname") or not case.get("name"):
+                problems.append(f"{where}: a testcase without classname or name")
+            outcomes = [child for child in case if child.tag in ("failure", "skipped", "error")]
+            if len(outcomes) > 1:
+                problems.append(f"{where}: testcase {case.get('name')!r} has several outcomes")
+            for outcome in outcomes:
+                if not outcome.get("message"):
+                    problems.append(f"{where}: <{outcome.tag}> without a message")
+    return problems
+
+
+# ---- inputs --------------------------------------------------------------------------------------
+
+
+def side(case, name):
+    """A case's `before` or `after`: a file with any extension, or a directory."""
+    matches = sorted(p for p in case.iterdir() if p.name == name or p.stem == name)
+    return matches[0] if matches else None
+
+
+def fresh_runs(root):
+    """(name, diff arguments, refused-is-expected) for every fresh report."""
+    example = root / "examples/orders-service"
+    assembly = root / "tests/cases/model/assembly-nested/input"
+    runs = [
+        ("example orders-service",
+         [example / "before.yaml", example / "after.yaml", "--rules", example / "rules.c2a"], False),
+        ("assembly-nested against itself", [assembly, assembly], False),
+    ]
+    for kind in ("diff", "rules", "report"):
+        for case in sorted((root / "tests/cases" / kind).iterdir()):
+            before, after = side(case, "before"), side(case, "after")
+            if before is None or after is None:
+                continue
+            args = [before, after]
+            for rules in sorted(case.glob("rules.*")):
+                args += ["--rules", rules]
+            expected = case / "expected.txt"
+            refused = expected.exists() and "\nerror " in "\n" + expected.read_text()
+            runs.append((f"{kind}/{case.name}", args, refused))
+    return runs
+
+
+def write_invalid_utf8_case(directory):
+    """Templates with bytes that are not UTF-8 (and U+FFFE) in a value and in a logical id, at an
+    absolute path with a space: every report must stay well-formed, URIs encoded."""
+    before, after = directory / "before.yaml", directory / "after.yaml"
+    before.write_bytes(b"Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n"
+                       b"    Properties:\n      BucketName: old\n")
+    after.write_bytes(b"Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    Properties:\n"
+                      b"      BucketName: \"bad \xff\xfe \xed\xa0\x80 \xef\xbf\xbe <&> end\"\n"
+                      b"  \"Q\xc3 x\":\n    Type: AWS::SQS::Queue\n")
+    return ("invalid UTF-8 at an absolute path", [before, after], False)
+
+
+def run_c2a(root, binary, args, fmt):
+    """Paths under the repository are given relative to it, as a pipeline gives them."""
+    def shown(arg):
+        path = Path(str(arg))
+        if path.is_absolute() and path.is_relative_to(root):
+            return str(path.relative_to(root))
+        return str(arg)
+    return subprocess.run([binary, "diff", *map(shown, args), "--format", fmt], cwd=root,
+                          capture_output=True, timeout=60)
+
+
+def consistency_problems(outputs):
+    """The three formats of one run tell the same story: SARIF has a result per change that is
+    not approved, JUnit a test case per change."""
+    report = json.loads(outputs["json"])
+    sarif = json.loads(outputs["sarif"])
+    junit = ET.fromstring(outputs["junit"])
+    summary = report["summary"]
+    problems = []
+    results = len(sarif["runs"][0].get("results", []))
+    if results != summary["rejected"] + summary["review"]:
+        problems.append(f"SARIF has {results} results; the JSON report {summary['rejected']} "
+                        f"rejected and {summary['review']} to review")
+    errors = sum(1 for r in sarif["runs"][0].get("results", []) if r.get("level") == "error")
+    if errors != summary["rejected"]:
+        problems.append(f"SARIF has {errors} errors; the JSON report {summary['rejected']} rejected")
+    tests, failures = int(junit.get("tests")), int(junit.get("failures"))
+    if tests != max(summary["changes"], 1):  # no change: one passing "No changes" case
+        problems.append(f"JUnit has {tests} tests; the JSON report {summary['changes']} changes")
+    if failures != summary["rejected"] + summary["review"]:
+        problems.append(f"JUnit has {failures} failures; the JSON report {summary['rejected']} "
+                        f"rejected and {summary['review']} to review")
+    return problems
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 64
+    root, binary = Path(sys.argv[1]).resolve(), sys.argv[2]
+    if not Path(binary).is_file():
+        print(f"FAIL no c2a binary at {binary}\n0 passed, 1 failed")
+        return 1
+    checks = Checks()
+    schema = json.loads((root / "docs/report.schema.json").read_text())
+    try:
+        Draft202012Validator.check_schema(schema)
+        checks.record("docs/report.schema.json is a draft 2020-12 schema", [])
+    except Exception as error:  # noqa: BLE001 - any schema error is one failure
+        checks.record("docs/report.schema.json is a draft 2020-12 schema", [str(error)[:500]])
+        return 1
+    validator = Draft202012Validator(schema)
+    check_of = {
+        "json": lambda data: json_problems(validator, data.decode("utf-8")),
+        "sarif": lambda data: sarif_problems(data.decode("utf-8")),
+        "junit": junit_problems,
+    }
+    golden = {"json": "expected.json", "sarif": "expected.sarif", "junit": "expected.xml"}
+
+    for fmt, name in golden.items():
+        for path in sorted((root / "tests/cases/report").glob(f"*/{name}")):
+            checks.record(f"{fmt} {path.relative_to(root)}", check_of[fmt](path.read_bytes()))
+
+    with tempfile.TemporaryDirectory(prefix="c2a reports ") as scratch:
+        runs = fresh_runs(root) + [write_invalid_utf8_case(Path(scratch))]
+        for name, args, refused in runs:
+            outputs = {}
+            for fmt in ("json", "sarif", "junit"):
+                done = run_c2a(root, binary, args, fmt)
+                if refused and done.returncode not in VERDICT_EXIT:
+                    continue  # a case whose rule files c2a must refuse: no report to check
+                if done.returncode not in VERDICT_EXIT:
+                    stderr = done.stderr.decode(errors="replace")[:300]
+                    checks.record(f"{fmt} fresh {name}", [f"exit {done.returncode}: {stderr}"])
+                    continue
+                problems = check_of[fmt](done.stdout)
+                checks.record(f"{fmt} fresh {name}", problems)
+                if not problems:
+                    outputs[fmt] = done.stdout
+            if len(outputs) == 3:
+                checks.record(f"formats agree: {name}", consistency_problems(outputs))
+            if name == "example orders-service" and "json" in outputs:
+                checks.record("json schema refuses typos", schema_is_strict(validator, outputs["json"]))
+
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
