@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "model/cause_chain.h"
 #include "model/change_title.h"
@@ -98,6 +99,65 @@ std::string verdictLine(const VerdictSummary& summary) {
   }
   return fmt::format("Verdict: REVIEW ({} change{} need{} a human)", summary.review,
                      summary.review == 1 ? "" : "s", summary.review == 1 ? "s" : "");
+}
+
+std::string verdictWord(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Approved: return "APPROVED";
+    case Verdict::Rejected: return "REJECTED";
+    case Verdict::Review: break;
+  }
+  return "REVIEW";
+}
+
+ReplacementCounts replacementCounts(const Report& report, const std::vector<std::size_t>& changes) {
+  ReplacementCounts out;
+  for (auto index : changes) {
+    const auto& op = report.diff.operations[index];
+    if (op.type == OperationType::Rename ||
+        (op.type == OperationType::Replace && op.certainty == Certainty::Definite)) {
+      ++out.definite;
+    } else if (op.type == OperationType::Replace) {
+      ++out.possible;
+    }
+  }
+  return out;
+}
+
+std::string retentionNote(const Report& report, const Operation& op) {
+  if (op.type != OperationType::Remove || !op.before ||
+      op.componentType != ComponentType::Resource) {
+    return "";
+  }
+  const auto& body = report.before.component(*op.before).properties;
+  auto policy = body.find("DeletionPolicy");
+  if (policy == body.end() || !policy->is_string()) return "";
+  const auto& value = policy->get_ref<const std::string&>();
+  if (value == "Retain" || value == "RetainExceptOnCreate") {
+    return "DeletionPolicy Retain: the physical resource is kept";
+  }
+  if (value == "Snapshot") return "DeletionPolicy Snapshot: a final snapshot is taken";
+  return "";
+}
+
+std::vector<ComponentBlock> componentBlocks(const Report& report,
+                                            const std::vector<std::size_t>& changes) {
+  std::vector<ComponentBlock> blocks;
+  std::map<std::string, std::size_t> byKey;
+  for (auto index : changes) {
+    const auto& op = report.diff.operations[index];
+    // The subtype keeps a type change's removal and insertion apart.
+    std::string key =
+        op.stack + "/" + std::string(toString(op.componentType)) + ":" + op.name + ":" + op.subtype;
+    auto [it, added] = byKey.try_emplace(key, blocks.size());
+    if (added) blocks.emplace_back();
+    auto& block = blocks[it->second];
+    (op.type == OperationType::Update ? block.updates : block.heads).push_back(index);
+    block.replaced |= op.type == OperationType::Replace || op.type == OperationType::Rename;
+  }
+  std::stable_partition(blocks.begin(), blocks.end(),
+                        [](const ComponentBlock& block) { return block.replaced; });
+  return blocks;
 }
 
 std::vector<bool> shownChanges(const Report& report, const std::vector<std::string>& only) {

@@ -37,6 +37,30 @@ std::string verdictLine(const VerdictSummary& summary);
 /// Changes kept by `only` (action words); all when `only` is empty.
 std::vector<bool> shownChanges(const Report& report, const std::vector<std::string>& only);
 
+/// "APPROVED", "REVIEW", "REJECTED".
+std::string verdictWord(Verdict verdict);
+
+/// Replacements among `changes`: a RENAME is a definite replacement under a new id.
+struct ReplacementCounts {
+  std::size_t definite = 0;
+  std::size_t possible = 0;
+};
+ReplacementCounts replacementCounts(const Report& report, const std::vector<std::size_t>& changes);
+
+/// What a REMOVE leaves behind ("DeletionPolicy Retain: the physical resource is kept"), or "".
+std::string retentionNote(const Report& report, const Operation& op);
+
+/// The changes of one component within a group: its component-level operations (heads) and its
+/// property updates.
+struct ComponentBlock {
+  std::vector<std::size_t> heads;
+  std::vector<std::size_t> updates;
+  bool replaced = false;  // replaced or renamed
+};
+/// `changes` component by component, in order of first appearance, replaced components first.
+std::vector<ComponentBlock> componentBlocks(const Report& report,
+                                            const std::vector<std::size_t>& changes);
+
 /// A node's change indexes (its own and its subtree's), in report order.
 std::vector<std::size_t> changesUnder(const AggregationNode& node);
 

@@ -31,3 +31,29 @@ TEST(Escape, XmlCarriesNoRawControlOrMarkup) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+TEST(Escape, MarkdownStartsNoMarkupMentionOrLink) {
+  auto out =
+      markdownEscape("*a* _b_ `c` | <d> # [e](f) ![g](h) @octocat http://x.example www.y #12 !3");
+  for (std::string_view raw : {"*a*", "_b_", "`c`", "| ", "<d>", "[e](f)", "![g]", " @octocat",
+                               "http://", "www.y", " #12", " !3"}) {
+    EXPECT_EQ(out.find(raw), std::string::npos) << raw << " in " << out;
+  }
+  EXPECT_NE(out.find("octocat"), std::string::npos);  // the text is still there to read
+  EXPECT_EQ(markdownEscape("plain words 42"), "plain words 42");
+}
+
+TEST(Escape, MarkdownShowsControlsLikeTheTerminal) {
+  auto out = markdownEscape(
+      "a\x1b[2Jb\xE2\x80\xAE"
+      "c\nd");
+  EXPECT_EQ(out.find('\x1b'), std::string::npos);
+  EXPECT_EQ(out.find("\xE2\x80\xAE"), std::string::npos);
+  EXPECT_EQ(out.find('\n'), std::string::npos) << "a value's newline must not end a list item";
+}
+
+}  // namespace
+}  // namespace c2a

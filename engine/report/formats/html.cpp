@@ -138,32 +138,6 @@ std::string htmlBlock(std::string_view text) {
   return out;
 }
 
-// What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
-std::string retention(const Report& report, const Operation& op) {
-  if (op.type != OperationType::Remove || !op.before ||
-      op.componentType != ComponentType::Resource) {
-    return "";
-  }
-  const auto& body = report.before.component(*op.before).properties;
-  auto policy = body.find("DeletionPolicy");
-  if (policy == body.end() || !policy->is_string()) return "";
-  const auto& value = policy->get_ref<const std::string&>();
-  if (value == "Retain" || value == "RetainExceptOnCreate") {
-    return "DeletionPolicy Retain: the physical resource is kept";
-  }
-  if (value == "Snapshot") return "DeletionPolicy Snapshot: a final snapshot is taken";
-  return "";
-}
-
-std::string verdictWord(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Approved: return "APPROVED";
-    case Verdict::Rejected: return "REJECTED";
-    case Verdict::Review: break;
-  }
-  return "REVIEW";
-}
-
 // The most serious action under a group: what its border colour says.
 std::string worstAction(const Report& report, const std::vector<std::size_t>& changes) {
   bool review = false;
@@ -210,23 +184,13 @@ class HtmlRenderer {
 
   void summaryRow(const std::string& scope, const VerdictSummary& s,
                   const std::vector<std::size_t>& changes) {
-    std::size_t definite = 0, possible = 0;
-    for (auto index : changes) {
-      const auto& op = report_.diff.operations[index];
-      // A RENAME is a definite replacement under a new id.
-      if (op.type == OperationType::Rename ||
-          (op.type == OperationType::Replace && op.certainty == Certainty::Definite)) {
-        ++definite;
-      } else if (op.type == OperationType::Replace) {
-        ++possible;
-      }
-    }
+    auto replacements = replacementCounts(report_, changes);
     out_ += fmt::format(
         "<tr><th scope=\"row\">{}</th><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
         "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
         "<td class=\"n\">{}</td></tr>\n",
-        scope, verdictWord(s.verdict), s.changes, s.rejected, s.review, s.approved, definite,
-        possible);
+        scope, verdictWord(s.verdict), s.changes, s.rejected, s.review, s.approved,
+        replacements.definite, replacements.possible);
   }
 
   void summaryTable() {
@@ -391,7 +355,7 @@ class HtmlRenderer {
     std::vector<std::string> out;
     if (op.type == OperationType::Rename)
       out.emplace_back("a new resource; the old one is deleted");
-    auto kept = retention(report_, op);
+    auto kept = retentionNote(report_, op);
     if (!kept.empty()) out.push_back(kept);
     if (!op.property) return out;
     const auto& p = *op.property;

@@ -89,54 +89,8 @@ std::string_view cutAt(std::string_view text, std::size_t limit) {
   return text.substr(0, end);
 }
 
-// What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
-std::string retention(const Report& report, const Operation& op) {
-  if (op.type != OperationType::Remove || !op.before ||
-      op.componentType != ComponentType::Resource) {
-    return "";
-  }
-  const auto& body = report.before.component(*op.before).properties;
-  auto policy = body.find("DeletionPolicy");
-  if (policy == body.end() || !policy->is_string()) return "";
-  const auto& value = policy->get_ref<const std::string&>();
-  if (value == "Retain" || value == "RetainExceptOnCreate") {
-    return " (DeletionPolicy Retain: the physical resource is kept)";
-  }
-  if (value == "Snapshot") return " (DeletionPolicy Snapshot: a final snapshot is taken)";
-  return "";
-}
-
 std::string plural(std::size_t n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
-struct Replacements {
-  std::size_t definite = 0;
-  std::size_t possible = 0;
-};
-
-// A RENAME is a definite replacement under a new id.
-Replacements replacementsOf(const Report& report, const std::vector<std::size_t>& changes) {
-  Replacements out;
-  for (auto index : changes) {
-    const auto& op = report.diff.operations[index];
-    if (op.type == OperationType::Rename ||
-        (op.type == OperationType::Replace && op.certainty == Certainty::Definite)) {
-      ++out.definite;
-    } else if (op.type == OperationType::Replace) {
-      ++out.possible;
-    }
-  }
-  return out;
-}
-
-std::string verdictWord(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Approved: return "APPROVED";
-    case Verdict::Rejected: return "REJECTED";
-    case Verdict::Review: break;
-  }
-  return "REVIEW";
 }
 
 class MarkdownRenderer {
@@ -170,7 +124,7 @@ class MarkdownRenderer {
 
   std::string tableRow(const std::string& scope, const VerdictSummary& s,
                        const std::vector<std::size_t>& changes) const {
-    auto r = replacementsOf(report_, changes);
+    auto r = replacementCounts(report_, changes);
     return fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", scope, verdictWord(s.verdict),
                        s.changes, s.rejected, s.review, s.approved, r.definite, r.possible);
   }
@@ -327,28 +281,8 @@ class MarkdownRenderer {
   // The changes of a leaf, component by component (replaced components first), each component
   // written whole or not at all.
   bool leaf(const std::vector<std::size_t>& changes, int depth, std::string& out) {
-    struct Block {
-      std::vector<std::size_t> heads;
-      std::vector<std::size_t> updates;
-      bool replaced = false;
-    };
-    std::vector<std::string> order;
-    std::map<std::string, Block> blocks;
-    for (auto index : changes) {
-      const auto& op = report_.diff.operations[index];
-      // The subtype keeps a type change's removal and insertion apart.
-      std::string key = op.stack + "/" + std::string(toString(op.componentType)) + ":" + op.name +
-                        ":" + op.subtype;
-      if (blocks.count(key) == 0) order.push_back(key);
-      auto& block = blocks[key];
-      (op.type == OperationType::Update ? block.updates : block.heads).push_back(index);
-      block.replaced |= op.type == OperationType::Replace || op.type == OperationType::Rename;
-    }
-    std::stable_partition(order.begin(), order.end(),
-                          [&](const std::string& key) { return blocks[key].replaced; });
     bool any = false;
-    for (const auto& key : order) {
-      const auto& block = blocks[key];
+    for (const auto& block : componentBlocks(report_, changes)) {
       std::string text;
       if (block.heads.empty()) text += componentLine(block.updates.front(), depth);
       for (auto index : block.heads) text += headline(index, depth);
@@ -402,7 +336,11 @@ class MarkdownRenderer {
         what = "**renamed** from " + code(op.oldName) + " (new resource, old one deleted)";
         break;
       case OperationType::Insert: what = "added"; break;
-      case OperationType::Remove: what = "**removed**" + retention(report_, op); break;
+      case OperationType::Remove: {
+        auto kept = retentionNote(report_, op);
+        what = "**removed**" + (kept.empty() ? "" : " (" + kept + ")");
+        break;
+      }
       case OperationType::Update: what = "updated"; break;
     }
     return indent(depth) + "- " + component(index) + " " + what + where(index) + "\n" +

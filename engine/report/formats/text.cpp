@@ -37,23 +37,6 @@ std::string marker(const Operation& op) {
   return "[~]";
 }
 
-// What a REMOVE leaves behind: DeletionPolicy Retain keeps the physical resource.
-std::string retention(const Report& report, const Operation& op) {
-  if (op.type != OperationType::Remove || !op.before ||
-      op.componentType != ComponentType::Resource) {
-    return "";
-  }
-  const auto& body = report.before.component(*op.before).properties;
-  auto policy = body.find("DeletionPolicy");
-  if (policy == body.end() || !policy->is_string()) return "";
-  const auto& value = policy->get_ref<const std::string&>();
-  if (value == "Retain" || value == "RetainExceptOnCreate") {
-    return " (DeletionPolicy Retain: the physical resource is kept)";
-  }
-  if (value == "Snapshot") return " (DeletionPolicy Snapshot: a final snapshot is taken)";
-  return "";
-}
-
 class TextRenderer {
  public:
   TextRenderer(const Report& report, const RenderOptions& options)
@@ -132,28 +115,8 @@ class TextRenderer {
 
   // The changes of a leaf, component by component; replaced components first.
   void leaf(const std::vector<std::size_t>& changes, int depth) {
-    struct Block {
-      std::vector<std::size_t> heads;
-      std::vector<std::size_t> updates;
-      bool replaced = false;
-    };
-    std::vector<std::string> order;
-    std::map<std::string, Block> blocks;
-    for (auto index : changes) {
-      const auto& op = report_.diff.operations[index];
-      // The subtype keeps a type change's removal and insertion apart.
-      std::string key = op.stack + "/" + std::string(toString(op.componentType)) + ":" + op.name +
-                        ":" + op.subtype;
-      if (blocks.count(key) == 0) order.push_back(key);
-      auto& block = blocks[key];
-      (op.type == OperationType::Update ? block.updates : block.heads).push_back(index);
-      block.replaced |= op.type == OperationType::Replace || op.type == OperationType::Rename;
-    }
-    std::stable_partition(order.begin(), order.end(),
-                          [&](const std::string& key) { return blocks[key].replaced; });
     std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
-    for (const auto& key : order) {
-      const auto& block = blocks[key];
+    for (const auto& block : componentBlocks(report_, changes)) {
       if (block.heads.empty()) {
         headline(report_.diff.operations[block.updates.front()], std::nullopt, indent);
       }
@@ -208,7 +171,8 @@ class TextRenderer {
     auto construct = constructPathOf(report_, any);
     if (!construct.empty()) line += style_.dim(" (" + terminalSafe(construct) + ")");
     if (index) {
-      line += retention(report_, op);
+      auto kept = retentionNote(report_, op);
+      if (!kept.empty()) line += " (" + kept + ")";
       auto where = shortLocation(report_, *index);
       if (!where.empty()) line += "  " + style_.dim(terminalSafe(where));
     }
