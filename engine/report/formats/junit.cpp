@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "engine/report/escape.h"
-#include "engine/report/formats/change_text.h"
+#include "engine/report/change_text.h"
 #include "engine/report/formats/formats.h"
 #include "engine/report/report_text.h"
 #include "model/change_title.h"

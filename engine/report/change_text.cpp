@@ -1,4 +1,4 @@
-#include "engine/report/formats/change_text.h"
+#include "engine/report/change_text.h"
 
 #include <fmt/format.h>
 
