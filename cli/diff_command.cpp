@@ -107,7 +107,9 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   command->add_option("--rules", options->rules,
                       "Rule file (.json/.yaml/.yml: C2A rule structure; else the native language); "
                       "repeatable");
-  command->add_option("--preset", options->presets, "Use this bundled rule pack; repeatable");
+  command->add_option("--preset", options->presets,
+                      "Use only the bundled rule packs named (repeatable; all are on by default; "
+                      "`c2a rules presets` lists them)");
   command->add_flag("--no-presets", options->noPresets, "Use no bundled rule packs");
 
   std::string formats;
@@ -162,20 +164,18 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   command->callback([&action, options] {
     action = [options] {
       if (!options->approvals.empty()) notSupportedYet("--approvals");
-      for (const auto& preset : options->presets) {
-        std::cerr << fmt::format("c2a: warning: no presets are bundled yet; --preset {} ignored\n",
-                                 preset);
-      }
+      auto presets = selectedPresets(options->presets, options->noPresets);
       const auto& format = formatNamed(options->format);
       auto extra = extraReports(options->reports);
       checkAggregationLevels(options->groupBy);
       options->analyze.groupBy = options->groupBy;
       LoadedRules loaded;
-      if (!options->rules.empty()) {
-        loaded = loadRuleFiles(options->rules, options->analyze.limits);
+      if (!options->rules.empty() || !presets.empty()) {
+        loaded = loadRules(presets, options->rules, options->analyze.limits);
         if (!loaded.problems.empty()) return reportProblems(loaded.problems);
         options->analyze.rules = &loaded.set;
         options->analyze.ruleFiles = loaded.set.files;
+        options->analyze.presets = presets;
       }
       auto report = analyze(options->before, options->after, options->analyze);
       printWarnings(report->warnings);

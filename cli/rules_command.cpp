@@ -66,6 +66,13 @@ int convert(const RulesOptions& options) {
   return 0;
 }
 
+int listPresets() {
+  for (const auto& [name, summary] : presetList()) {
+    std::cout << fmt::format("{:18} {}\n", name, summary);
+  }
+  return 0;
+}
+
 }  // namespace
 
 void registerRulesCommand(CLI::App& app, Action& action) {
@@ -93,6 +100,20 @@ void registerRulesCommand(CLI::App& app, Action& action) {
       "expected verdict, risk and action of changes). Exit 0 when all pass, 1 when one fails,\n"
       "65 on malformed test or rule files.",
       test, false);
+  auto* list = rulesCommand->add_subcommand(
+      "presets", "List the bundled rule packs (on by default in `c2a diff`) with what each does");
+  list->callback([&action] { action = [] { return listPresets(); }; });
+  auto shown = std::make_shared<std::string>();
+  auto* show = rulesCommand->add_subcommand(
+      "show-preset",
+      "Print a bundled rule pack's source, to copy into your own rule file and adapt");
+  show->add_option("NAME", *shown, "Preset name (see `c2a rules presets`)")->required();
+  show->callback([&action, shown] {
+    action = [shown] {
+      emit("", presetSource(*shown));
+      return 0;
+    };
+  });
   add("convert",
       "Print the native-language equivalent of C2A rule files (.json/.yaml): a migration path.",
       convert, true);

@@ -85,6 +85,7 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
 
   auto report = std::make_unique<Report>();
   report->metadata = reportMetadata(options.ruleFiles);
+  report->metadata.presets = options.presets;
   report->warnings = std::move(warnings);
   report->before = std::move(before);
   report->after = std::move(after);

@@ -17,6 +17,7 @@ struct AnalyzeOptions {
   std::string specFile;                   // empty: the built-in specification
   const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
   std::vector<std::string> ruleFiles;     // the files `rules` came from, for the report metadata
+  std::vector<std::string> presets;       // the presets among them, by name
   std::vector<std::string> groupBy;       // aggregation levels; empty: the default tree
 };
 

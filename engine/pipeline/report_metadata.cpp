@@ -45,7 +45,11 @@ std::string inputDigest(const std::string& path) {
 ReportMetadata reportMetadata(const std::vector<std::string>& ruleFiles) {
   ReportMetadata metadata;
   metadata.version = C2A_VERSION;
-  for (const auto& file : ruleFiles) metadata.sources.push_back({"rules", file, inputDigest(file)});
+  for (const auto& file : ruleFiles) {
+    // Presets are built in: the report names them in `presets`, with the tool's version.
+    if (file.rfind("preset:", 0) == 0) continue;
+    metadata.sources.push_back({"rules", file, inputDigest(file)});
+  }
   return metadata;
 }
 

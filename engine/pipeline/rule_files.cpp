@@ -12,6 +12,8 @@
 #include "rules/compile.h"
 #include "rules/native_parser.h"
 #include "rules/native_printer.h"
+#include "rules/presets/presets.h"
+#include "rules/suggestions.h"
 
 namespace c2a {
 namespace {
@@ -88,6 +90,21 @@ class Loader {
     active_.erase(canonical);
   }
 
+  void loadPreset(const rules::Preset& preset) {
+    std::string file = "preset:" + std::string(preset.name);
+    try {
+      result_.set.files.push_back(file);
+      auto parsed = rules::parseNativeRules(std::string(preset.source), file);
+      for (auto& rule : parsed.rules) result_.set.rules.push_back(std::move(rule));
+      if (!parsed.includes.empty()) {
+        result_.problems.push_back(
+            {ErrorKind::Internal, parsed.includes.front().where, "a preset cannot include files"});
+      }
+    } catch (const C2aError& error) {
+      result_.problems.push_back(error.diagnostic());
+    }
+  }
+
   LoadedRules finish() {
     if (result_.problems.empty()) {
       for (auto& problem : rules::compileRuleSet(result_.set)) {
@@ -115,6 +132,58 @@ LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimit
   Loader loader(limits);
   for (const auto& file : files) loader.load(file, 0, {});
   return loader.finish();
+}
+
+LoadedRules loadRules(const std::vector<std::string>& presets,
+                      const std::vector<std::string>& files, const ReadLimits& limits) {
+  Loader loader(limits);
+  for (const auto& name : presets) {
+    const auto* preset = rules::findPreset(name);
+    if (preset == nullptr) throw C2aError(ErrorKind::Usage, {}, "unknown preset `" + name + "`");
+    loader.loadPreset(*preset);
+  }
+  for (const auto& file : files) loader.load(file, 0, {});
+  return loader.finish();
+}
+
+std::vector<std::string> selectedPresets(const std::vector<std::string>& named, bool noPresets) {
+  if (noPresets && !named.empty()) {
+    throw C2aError(ErrorKind::Usage, {}, "--preset and --no-presets exclude each other");
+  }
+  std::vector<std::string> out;
+  if (noPresets) return out;
+  std::set<std::string_view> chosen;
+  for (const auto& name : named) {
+    auto selected = rules::selectPresets(name);
+    if (selected.empty()) {
+      throw C2aError(ErrorKind::Usage, {},
+                     fmt::format("unknown preset `{}`{} (`c2a rules presets` lists them)", name,
+                                 rules::didYouMean(name, rules::presetNames())));
+    }
+    for (const auto* preset : selected) chosen.insert(preset->name);
+  }
+  for (const auto& preset : rules::presets()) {
+    if (named.empty() || chosen.count(preset.name) != 0) out.emplace_back(preset.name);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> presetList() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& preset : rules::presets()) {
+    out.emplace_back(std::string(preset.name), std::string(preset.summary));
+  }
+  return out;
+}
+
+std::string presetSource(const std::string& name) {
+  const auto* preset = rules::findPreset(name);
+  if (preset == nullptr) {
+    throw C2aError(ErrorKind::Usage, {},
+                   fmt::format("unknown preset `{}`{} (`c2a rules presets` lists them)", name,
+                               rules::didYouMean(name, rules::presetNames())));
+  }
+  return std::string(preset->source);
 }
 
 std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits) {

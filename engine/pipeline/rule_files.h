@@ -18,6 +18,21 @@ struct LoadedRules {
 
 LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits);
 
+/// The bundled presets named (built in, `preset:NAME` in locations and rule labels), then the
+/// files, compiled together. Names must be known (checkPresetNames).
+LoadedRules loadRules(const std::vector<std::string>& presets,
+                      const std::vector<std::string>& files, const ReadLimits& limits);
+
+/// The presets a command line selects: all by default, none with `noPresets`, else those named
+/// (aliases expanded, each once, in table order). Throws C2aError (usage) for an unknown name,
+/// with did-you-mean, or for --preset given with --no-presets.
+std::vector<std::string> selectedPresets(const std::vector<std::string>& named, bool noPresets);
+
+/// {name, summary} of every preset, for `c2a rules presets`.
+std::vector<std::pair<std::string, std::string>> presetList();
+/// The source of a preset (`c2a rules show-preset`); throws C2aError (usage) for an unknown name.
+std::string presetSource(const std::string& name);
+
 /// The rules of one file as they are written (not compiled, includes not followed), for
 /// `c2a rules convert`. Throws C2aError.
 std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits);

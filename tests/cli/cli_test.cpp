@@ -36,7 +36,7 @@ TEST(Cli, UsageErrorsExit64) {
 TEST(Cli, VerdictExitCodes) {
   // No change: approved (0). Changes no rule covers: review (1).
   EXPECT_EQ(runC2a("diff " + kChain + "before.json " + kChain + "before.json").status, 0);
-  auto review = runC2a("diff " + kChain + "before.json " + kChain + "after.json");
+  auto review = runC2a("diff " + kChain + "before.json " + kChain + "after.json --no-presets");
   EXPECT_EQ(review.status, 1);
   EXPECT_NE(review.out.find("WILL BE REPLACED"), std::string::npos) << review.out;
   EXPECT_NE(review.out.find("Verdict: REVIEW"), std::string::npos);
@@ -62,9 +62,9 @@ TEST(Cli, JsonReportIsDeterministicAndWrittenAtomically) {
   auto second = runC2a("diff " + kExample + "before.yaml " + kExample + "after.yaml --format json");
   auto written = runC2a("diff " + kExample + "before.yaml " + kExample +
                         "after.yaml --format json --output '" + file + "'");
-  EXPECT_EQ(first.status, 1);
+  EXPECT_EQ(first.status, 2);  // the data-loss preset rejects the archive bucket's replacement
   EXPECT_EQ(first.out, second.out);  // byte-identical
-  EXPECT_EQ(written.status, 1);
+  EXPECT_EQ(written.status, 2);
   EXPECT_EQ(written.out, "");
   EXPECT_EQ(slurp(file), first.out);
   // No temporary file is left beside the report.
@@ -102,7 +102,8 @@ TEST(Cli, SeveralReportsFromOneRun) {
   std::filesystem::create_directories(dir);
   auto json = (dir / "r.json").string();
   auto text = (dir / "r.txt").string();
-  const std::string pair = "diff " + kExample + "before.yaml " + kExample + "after.yaml ";
+  const std::string pair =
+      "diff " + kExample + "before.yaml " + kExample + "after.yaml --no-presets ";
   auto run = runC2a(pair + "--report json=" + json + " --report text=" + text);
   auto alone = runC2a(pair + "--format json");
   EXPECT_EQ(run.status, 1);
@@ -115,7 +116,8 @@ TEST(Cli, OutputFollowsSymlinksAndWritesDevicesInPlace) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir / "real");
   std::filesystem::create_symlink("real/report.json", dir / "link.json");
-  const std::string pair = "diff " + kChain + "before.json " + kChain + "after.json --format json ";
+  const std::string pair =
+      "diff " + kChain + "before.json " + kChain + "after.json --no-presets --format json ";
   auto linked = runC2a(pair + "--output " + (dir / "link.json").string());
   EXPECT_EQ(linked.status, 1) << linked.err;
   EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.json"));
@@ -235,7 +237,7 @@ namespace {
 
 TEST(Cli, RulesDecideTheVerdictAndTheReportSaysWhy) {
   auto result = runC2a("diff " + kExample + "before.yaml " + kExample + "after.yaml --rules " +
-                       kExample + "rules.c2a");
+                       kExample + "rules.c2a --no-presets");
   EXPECT_EQ(result.status, 2);
   EXPECT_NE(result.out.find("[-/+] AWS::S3::Bucket ArchiveBucket  WILL BE REPLACED"),
             std::string::npos)
@@ -251,6 +253,44 @@ TEST(Cli, RulesDecideTheVerdictAndTheReportSaysWhy) {
   auto tests = runC2a("rules test " + kExample + "rules.tests.yaml");
   EXPECT_EQ(tests.status, 0) << tests.out;
   EXPECT_NE(tests.out.find("3 cases, 3 passed, 0 failed"), std::string::npos) << tests.out;
+}
+
+TEST(Cli, PresetsAreOnByDefaultAndNamedExactly) {
+  const std::string pair = "diff " + kChain + "before.json " + kChain + "after.json ";
+  auto defaults = runC2a(pair);
+  EXPECT_EQ(defaults.status, 2) << defaults.out;  // the bucket's replacement loses its data
+  EXPECT_NE(defaults.out.find("data-loss:"), std::string::npos) << defaults.out;
+  EXPECT_EQ(runC2a(pair + "--no-presets").status, 1);
+  EXPECT_EQ(runC2a(pair + "--preset data-loss").status, 2);
+  auto typo = runC2a(pair + "--preset data-los");
+  EXPECT_EQ(typo.status, 64);
+  EXPECT_NE(typo.err.find("did you mean `data-loss`?"), std::string::npos) << typo.err;
+  EXPECT_EQ(runC2a(pair + "--preset data-loss --no-presets").status, 64);
+  auto json = runC2a(pair + "--format json");
+  EXPECT_NE(json.out.find("\"presets\": [\n      \"data-loss\""), std::string::npos) << json.out;
+}
+
+TEST(Cli, EveryPresetIsListedAndItsSourcePassesRulesCheck) {
+  auto list = runC2a("rules presets");
+  EXPECT_EQ(list.status, 0);
+  EXPECT_NE(list.out.find("data-loss"), std::string::npos);
+  auto dir = std::filesystem::temp_directory_path() / "c2a-cli-presets";
+  std::filesystem::create_directories(dir);
+  std::istringstream lines(list.out);
+  std::string line;
+  std::size_t checked = 0;
+  while (std::getline(lines, line)) {
+    auto name = line.substr(0, line.find(' '));
+    auto shown = runC2a("rules show-preset " + name);
+    EXPECT_EQ(shown.status, 0) << name;
+    auto file = dir / (name + ".c2a");
+    std::ofstream(file) << shown.out;
+    auto check = runC2a("rules check " + file.string());
+    EXPECT_EQ(check.status, 0) << name << ": " << check.err;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0u);
+  EXPECT_EQ(runC2a("rules show-preset nope").status, 64);
 }
 
 }  // namespace

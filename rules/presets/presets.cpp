@@ -1,0 +1,78 @@
+#include "rules/presets/presets.h"
+
+#include <array>
+#include <stdexcept>
+
+#include "rules/presets/preset_sources.h"
+
+namespace c2a::rules {
+namespace {
+
+struct Entry {
+  std::string_view name;
+  std::string_view summary;
+};
+
+// One line per preset: its file is rules/presets/NAME.c2a.
+constexpr std::array kTable{
+    Entry{"data-loss",
+          "rejects replacing, renaming or removing stateful resources without a retain policy"},
+};
+
+struct Alias {
+  std::string_view name;
+  std::array<std::string_view, 2> presets;
+};
+
+// C2A's preset name, so its users' command lines keep working.
+constexpr std::array kAliases{
+    Alias{"broadening-permissions", {"iam-broadening", "network-exposure"}},
+};
+
+std::vector<Preset> build() {
+  std::vector<Preset> out;
+  for (const auto& entry : kTable) {
+    std::string_view source;
+    for (const auto& embedded : embeddedPresets()) {
+      if (embedded.name == entry.name) source = embedded.source;
+    }
+    // A table line without its file is a build mistake the preset tests catch.
+    out.push_back({entry.name, entry.summary, source});
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> all = build();
+  return all;
+}
+
+const Preset* findPreset(std::string_view name) {
+  for (const auto& preset : presets()) {
+    if (preset.name == name) return &preset;
+  }
+  return nullptr;
+}
+
+std::vector<const Preset*> selectPresets(std::string_view name) {
+  if (const auto* preset = findPreset(name)) return {preset};
+  std::vector<const Preset*> out;
+  for (const auto& alias : kAliases) {
+    if (alias.name != name) continue;
+    for (auto member : alias.presets) {
+      if (const auto* preset = findPreset(member)) out.push_back(preset);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string_view> presetNames() {
+  std::vector<std::string_view> names;
+  for (const auto& preset : presets()) names.push_back(preset.name);
+  for (const auto& alias : kAliases) names.push_back(alias.name);
+  return names;
+}
+
+}  // namespace c2a::rules
