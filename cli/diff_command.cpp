@@ -99,7 +99,8 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       "66 missing input, 70 internal error, 73 output not writable.");
   command
       ->add_option("BEFORE", options->before,
-                   "The deployed template (JSON/YAML) or cloud assembly directory")
+                   "The deployed template (JSON/YAML) or cloud assembly directory; `-` reads a "
+                   "template from standard input")
       ->required();
   command
       ->add_option("AFTER", options->after, "The template or cloud assembly about to be deployed")
@@ -131,6 +132,11 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   for (const auto& [name, summary] : aggregationLevels()) {
     levels += fmt::format("\n  {:15} {}", name, summary);
   }
+  command
+      ->add_option("--stack", options->analyze.stacks,
+                   "Compare only the stacks of a cloud assembly matching NAME (a glob; "
+                   "repeatable; nested stacks go with their parent). A lone template against an "
+                   "assembly pairs with the stack it names, or with the only one");
   command
       ->add_option("--group-by", options->groupBy,
                    "Aggregation levels, outermost first (default: [stack,]action,risk,"

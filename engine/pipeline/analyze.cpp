@@ -3,9 +3,10 @@
 #include <map>
 
 #include "aggregations/aggregation_module.h"
+#include "engine/pipeline/read_model.h"
 #include "engine/pipeline/report_metadata.h"
+#include "engine/pipeline/stack_selection.h"
 #include "model-diffing/model_diff.h"
-#include "platform-mapping/input.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 
@@ -90,6 +91,7 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
   report->before = std::move(before);
   report->after = std::move(after);
   report->diff = diffModels(report->before, report->after, updateTypes);
+  if (options.keepStacks) keepStacks(report->diff, *options.keepStacks);
   const auto& operations = report->diff.operations;
 
   report->rulesApplied = options.rules != nullptr;
@@ -115,10 +117,15 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
 
 std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
                                 const AnalyzeOptions& options) {
+  if (beforeInput == "-" && afterInput == "-") {
+    throw C2aError(ErrorKind::Usage, {}, "only one side can be read from standard input (`-`)");
+  }
   Diagnostics warnings;
-  auto before = loadInput(beforeInput, options.limits, warnings);
-  auto after = loadInput(afterInput, options.limits, warnings);
-  auto report = analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
+  auto before = readModel(beforeInput, options.limits, warnings);
+  auto after = readModel(afterInput, options.limits, warnings);
+  AnalyzeOptions selected = options;
+  selected.keepStacks = selectStacks(before, after, options.stacks, warnings);
+  auto report = analyzeModels(std::move(before), std::move(after), selected, std::move(warnings));
   addInputSources(report->metadata, beforeInput, afterInput);
   return report;
 }

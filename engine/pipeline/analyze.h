@@ -3,6 +3,8 @@
 // propagate, rules, aggregations, verdict, into the report model. The only place that knows every
 // stage.
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,8 @@ struct AnalyzeOptions {
   std::vector<std::string> ruleFiles;     // the files `rules` came from, for the report metadata
   std::vector<std::string> presets;       // the presets among them, by name
   std::vector<std::string> groupBy;       // aggregation levels; empty: the default tree
+  std::vector<std::string> stacks;        // --stack globs (stack_selection.h); empty: all
+  std::optional<std::set<std::string>> keepStacks;  // set by analyze() from `stacks`
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.

@@ -1,5 +1,6 @@
 #pragma once
-// `c2a model`: one input read and mapped, without diffing, so the CLI talks to the engine only.
+// One input read and mapped: a template file, a cloud assembly directory, or `-` (a template on
+// standard input). `c2a model` uses it alone, so the CLI talks to the engine only.
 #include <string>
 
 #include "model/error.h"
@@ -8,7 +9,11 @@
 
 namespace c2a {
 
-/// A template file or cloud assembly directory → InfraModel. Throws C2aError.
+/// A template file, a cloud assembly directory or `-` → InfraModel. Throws C2aError.
 InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnostics& warnings);
+
+/// Standard input, read once (up to limits.maxInputBytes) and kept: `-` names it, in locations
+/// as `<stdin>`.
+const std::string& standardInput(const ReadLimits& limits);
 
 }  // namespace c2a

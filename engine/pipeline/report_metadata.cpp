@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "engine/pipeline/read_model.h"
 #include "model/sha256.h"
 
 namespace c2a {
@@ -22,6 +23,7 @@ bool hashFile(const std::filesystem::path& path, Sha256& hasher) {
 
 std::string inputDigest(const std::string& path) {
   namespace fs = std::filesystem;
+  if (path == "-") return sha256Hex(standardInput(ReadLimits{}));
   std::error_code error;
   Sha256 hasher;
   if (fs::is_directory(path, error)) {
