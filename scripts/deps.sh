@@ -9,7 +9,7 @@ packages=(
   nlohmann-json3-dev libyaml-cpp-dev tao-pegtl-dev libboost-graph-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev libbenchmark-dev
   nodejs npm
-  python3 python3-jsonschema  # tests/report/validate_reports.py
+  python3 python3-jsonschema python3-yaml  # tests/report/validate_reports.py
 )
 
 missing=()

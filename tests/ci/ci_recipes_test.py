@@ -1,0 +1,235 @@
+#!/usr/bin/python3
+"""The CI recipes of examples/ci, run here as their CI systems would run them.
+
+GitHub Actions, GitLab CI and CodeBuild are not available here, so each recipe's YAML is parsed
+and its shell steps are executed in order under `bash -e -o pipefail` (the default shell of
+GitHub Actions and GitLab CI), with the job's and step's environment, against the README example
+(examples/orders-service). The cloud tools they call (aws, npx, gh, glab) are stubs that record
+their arguments; c2a is the real binary.
+
+Usage: ci_recipes_test.py SOURCE_DIR C2A_BINARY. Prints one line per check and "N passed,
+N failed" last; exits non-zero on any failure.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import atexit
+import json
+
+import yaml
+
+SOURCE, C2A = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+EXAMPLE = os.path.join(SOURCE, "examples/orders-service")
+REVIEW_PAIR = os.path.join(SOURCE, "tests/cases/diff/unused-mapping")  # verdict review
+results = []
+_made = []
+
+
+def scratch(prefix):
+    """A temporary folder, removed when the test ends."""
+    path = tempfile.mkdtemp(prefix=prefix)
+    _made.append(path)
+    return path
+
+
+atexit.register(lambda: [shutil.rmtree(path, ignore_errors=True) for path in _made])
+
+
+def cloudformation_yaml(path):
+    """A YAML template with short-form tags, as the JSON `aws cloudformation get-template` gives."""
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def tagged(loader, suffix, node):
+        if isinstance(node, yaml.ScalarNode):
+            value = loader.construct_scalar(node)
+        elif isinstance(node, yaml.SequenceNode):
+            value = loader.construct_sequence(node, deep=True)
+        else:
+            value = loader.construct_mapping(node, deep=True)
+        if suffix == "Ref":
+            return {"Ref": value}
+        if suffix == "GetAtt" and isinstance(value, str):
+            value = value.split(".", 1)
+        return {("Condition" if suffix == "Condition" else "Fn::" + suffix): value}
+
+    Loader.add_multi_constructor("!", tagged)
+    return yaml.load(open(path), Loader=Loader)
+
+
+def deployed_json(template=os.path.join(EXAMPLE, "before.yaml")):
+    """A BEFORE template as the deployed stack's JSON."""
+    path = os.path.join(scratch("c2a-ci-src-"), "deployed-source.json")
+    with open(path, "w") as out:
+        json.dump(cloudformation_yaml(template), out, indent=2)
+    return path
+
+
+def check(name, ok, detail=""):
+    results.append(ok)
+    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
+
+
+STUB = """#!/usr/bin/env bash
+echo "$(basename "$0") $*" >> "$STUB_LOG"
+if [[ $(basename "$0") == aws && $1 == cloudformation && $2 == get-template ]]; then
+  cat "$DEPLOYED_SOURCE"
+fi
+if [[ $(basename "$0") == aws && $1 == codepipeline && $2 == get-pipeline-state ]]; then
+  if [[ $* == *token* ]]; then echo token-123; else echo Deploy; fi
+fi
+exit 0
+"""
+
+
+class Workspace:
+    """A checkout as a CI job sees it: examples/ci, rules, and stubbed cloud tools on PATH."""
+
+    def __init__(self, before, after):
+        self.dir = scratch("c2a-ci-")
+        os.symlink(os.path.join(SOURCE, "examples"), os.path.join(self.dir, "examples"))
+        os.makedirs(os.path.join(self.dir, "rules"))
+        shutil.copy(os.path.join(EXAMPLE, "rules.c2a"), os.path.join(self.dir, "rules/team.c2a"))
+        self.bin = os.path.join(self.dir, "bin")
+        os.makedirs(self.bin)
+        for tool in ("aws", "npx", "gh", "glab"):
+            path = os.path.join(self.bin, tool)
+            with open(path, "w") as out:
+                out.write(STUB)
+            os.chmod(path, 0o755)
+        os.symlink(C2A, os.path.join(self.bin, "c2a"))
+        self.log = os.path.join(self.dir, "stub.log")
+        self.before, self.after = before, after
+
+    def env(self, *layers):
+        env = {"PATH": self.bin + ":/usr/bin:/bin", "HOME": self.dir, "STUB_LOG": self.log,
+               "DEPLOYED_SOURCE": self.before}
+        for layer in layers:
+            env.update({k: str(v) for k, v in (layer or {}).items()})
+        # What the recipe synthesizes is the example's AFTER template (a lone template: no stack).
+        env["C2A_SYNTH"] = self.after
+        env["C2A_STACK"] = ""
+        return env
+
+    def run(self, script, env):
+        done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=self.dir,
+                              env=env, capture_output=True, text=True, timeout=60)
+        return done.returncode, done.stdout + done.stderr
+
+    def file(self, relative):
+        path = os.path.join(self.dir, relative)
+        return open(path).read() if os.path.exists(path) else None
+
+    def stub_calls(self):
+        return open(self.log).read() if os.path.exists(self.log) else ""
+
+
+def github_expressions(text):
+    return (text.replace("${{ github.event.pull_request.number }}", "42")
+                .replace("${{ github.token }}", "token"))
+
+
+def run_github(before, after):
+    before = before or deployed_json()
+    """Runs the workflow's `run` steps in order; `if: always()` steps run after a failure."""
+    workflow = yaml.safe_load(open(os.path.join(SOURCE, "examples/ci/github-actions.yml")))
+    job = workflow["jobs"]["change-analysis"]
+    ws = Workspace(before, after)
+    output = os.path.join(ws.dir, "github_output")
+    open(output, "w").close()
+    failed, statuses = False, {}
+    for step in job["steps"]:
+        if "run" not in step:
+            continue  # an action (checkout, upload-sarif): not a shell step
+        condition = str(step.get("if", ""))
+        if failed and "always()" not in condition:
+            continue
+        env = ws.env(job.get("env"), step.get("env"), {"GITHUB_OUTPUT": output})
+        status, log = ws.run(github_expressions(step["run"]), env)
+        statuses[step.get("name", step["run"][:20])] = (status, log)
+        failed = failed or status != 0
+    return ws, statuses, open(output).read()
+
+
+def test_github():
+    ws, statuses, outputs = run_github(None, os.path.join(EXAMPLE, "after.yaml"))
+    status, log = statuses["c2a"]
+    check("github: the c2a step fails on the example's rejection", status == 2, log)
+    check("github: the verdict is a step output", "verdict=rejected" in outputs, outputs)
+    for report in ("c2a.json", "c2a.sarif", "c2a-junit.xml", "c2a-comment.md", "c2a.html"):
+        check(f"github: c2a-reports/{report} written", ws.file(f"c2a-reports/{report}") is not None)
+    check("github: the comment step posts the Markdown report",
+          "gh pr comment 42 --body-file c2a-reports/c2a-comment.md" in ws.stub_calls(),
+          ws.stub_calls())
+    check("github: the deployed template is fetched as the original stage",
+          "--template-stage Original" in ws.stub_calls(), ws.stub_calls())
+    check("github: the comment starts with the verdict",
+          ws.file("c2a-reports/c2a-comment.md").startswith("## Verdict: REJECTED"))
+
+
+def test_gitlab():
+    config = yaml.safe_load(open(os.path.join(SOURCE, "examples/ci/gitlab-ci.yml")))
+    job = config["c2a"]
+    ws = Workspace(deployed_json(),
+                   os.path.join(EXAMPLE, "after.yaml"))
+    env = ws.env(job.get("variables"))
+    status, log = ws.run("\n".join(job["script"]), env)
+    check("gitlab: the job fails on the example's rejection", status == 2, log)
+    check("gitlab: the JUnit report is where the job says",
+          ws.file(job["artifacts"]["reports"]["junit"]) is not None)
+    status, log = ws.run("\n".join(job["after_script"]), env)
+    check("gitlab: after_script posts the comment", status == 0 and "glab mr note" in
+          ws.stub_calls(), log + ws.stub_calls())
+
+
+def test_codebuild():
+    spec = yaml.safe_load(open(os.path.join(SOURCE, "examples/ci/buildspec.yml")))
+    commands = "\n".join(spec["phases"]["build"]["commands"])
+    # Review passes (only rejections fail), and the verdict is exported for the approval.
+    ws = Workspace(deployed_json(os.path.join(REVIEW_PAIR, "before.yaml")),
+                   os.path.join(REVIEW_PAIR, "after.yaml"))
+    status, log = ws.run(commands + '\necho "C2A_VERDICT=$C2A_VERDICT"', ws.env(spec["env"]["variables"]))
+    check("codebuild: a review verdict does not fail the build", status == 0, log)
+    check("codebuild: the verdict is exported", "C2A_VERDICT=review" in log, log)
+    ws = Workspace(deployed_json(),
+                   os.path.join(EXAMPLE, "after.yaml"))
+    status, log = ws.run(commands, ws.env(spec["env"]["variables"]))
+    check("codebuild: a rejection fails the build", status == 2, log)
+    # The approval is answered by c2a only when it approved.
+    for verdict, approves in (("approved", True), ("review", False)):
+        ws = Workspace(os.path.join(EXAMPLE, "before.yaml"), os.path.join(EXAMPLE, "after.yaml"))
+        env = ws.env({"C2A_VERDICT": verdict, "PIPELINE": "P", "APPROVAL_ACTION": "c2a-review"})
+        status, log = ws.run("examples/ci/codepipeline-auto-approve.sh", env)
+        answered = "put-approval-result" in ws.stub_calls()
+        check(f"codepipeline: verdict {verdict} {'approves' if approves else 'waits for a person'}",
+              status == 0 and answered == approves, log + ws.stub_calls())
+
+
+def test_check_script():
+    ws = Workspace(os.path.join(REVIEW_PAIR, "before.yaml"), os.path.join(REVIEW_PAIR, "after.yaml"))
+    base = {"C2A_DEPLOYED": ws.before, "C2A": C2A}
+    status, _ = ws.run("examples/ci/c2a-check.sh", ws.env(base))
+    check("c2a-check.sh: review fails by default", status == 1)
+    status, _ = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_FAIL_ON": "rejected"}))
+    check("c2a-check.sh: review passes with C2A_FAIL_ON=rejected", status == 0)
+    status, log = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_DEPLOYED": "missing.json"}))
+    check("c2a-check.sh: an input c2a cannot read fails with its status", status == 66, log)
+    status, _ = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_FAIL_ON": "sometimes"}))
+    check("c2a-check.sh: an unknown policy is a usage error", status == 64)
+
+
+def main():
+    for test in (test_github, test_gitlab, test_codebuild, test_check_script):
+        try:
+            test()
+        except Exception as error:  # a broken recipe is a failure, not a crash of the test
+            check(test.__name__, False, repr(error))
+    failed = results.count(False)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+main()
