@@ -21,6 +21,10 @@ struct Diagnostic {
   ErrorKind kind = ErrorKind::InvalidInput;
   SourceLocation where;
   std::string message;
+  /// A warning about a part of the input c2a could not analyse (a nested template not found, a
+  /// transform it does not run): what it hides may change anything, so the verdict is at least
+  /// review. Nothing unseen is approved.
+  bool notAnalysed = false;
 
   /// "FILE:LINE:COL: message" (as much of the location as is known).
   [[nodiscard]] std::string str() const;

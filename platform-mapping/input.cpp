@@ -33,6 +33,20 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
 InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
   InfraModel model;
   ComponentIndex stack = mapTemplate(document, "", model, warnings);
+  // A template file holds no nested template: what its nested stacks deploy is unseen.
+  for (ComponentIndex i = 0; i < model.componentCount(); ++i) {
+    const auto& component = model.component(i);
+    if (component.type != ComponentType::Resource ||
+        component.subtype != "AWS::CloudFormation::Stack") {
+      continue;
+    }
+    warnings.push_back(Diagnostic{
+        ErrorKind::InvalidInput, component.location(),
+        "nested stack " + component.name +
+            ": a template file does not hold its nested template, so its resources are not "
+            "analysed; compare cloud assemblies (cdk.out) to include them",
+        true});
+  }
   model.addStack("");
   // A template CDK synthesized carries the construct paths too, wherever it is read from.
   addConstructs(model, "", stack);

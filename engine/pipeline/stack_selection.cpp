@@ -132,7 +132,8 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
                           {},
                           fmt::format("nested stack {} is not compared: the other side is one "
                                       "template; compare two cloud assemblies to include it",
-                                      name)});
+                                      name),
+                          true});
     }
   }
   lone = asStack(lone, stack);

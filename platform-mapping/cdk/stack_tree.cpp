@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "platform-mapping/cdk/assembly_paths.h"
+#include "platform-mapping/cdk/asset_index.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -79,28 +80,52 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
   for (const auto& item : resources.items()) {
     const Json& resource = item.value();
     const std::string* type = stringAt(resource, "Type");
-    if (type == nullptr || *type != kNestedStackType || !resource.contains("Metadata")) continue;
-    const Json& metadata = resource["Metadata"];
-    // Without a local template (TemplateURL to S3 only) it stays a plain resource.
-    const std::string* asset = stringAt(metadata, "aws:asset:path");
-    if (asset == nullptr || asset->empty()) continue;
+    if (type == nullptr || *type != kNestedStackType) continue;
     auto stackResource = model_.find(parent.stack, ComponentType::Resource, item.key());
     if (!stackResource) continue;
+    const auto& component = model_.component(*stackResource);
 
     StackTemplate nested;
     nested.stack = parent.stack + "/" + item.key();
-    nested.file = pathInsideAssembly(
-        parent.assemblyDir, *asset,
-        model_.component(*stackResource).location({"Metadata", "aws:asset:path"}),
-        "aws:asset:path");
+    nested.assemblyDir = parent.assemblyDir;
+    const Json empty = Json::object();
+    const Json& metadata = resource.contains("Metadata") ? resource["Metadata"] : empty;
+    if (const std::string* asset = stringAt(metadata, "aws:asset:path"); asset && !asset->empty()) {
+      nested.namedAt = component.location({"Metadata", "aws:asset:path"});
+      nested.file =
+          pathInsideAssembly(parent.assemblyDir, *asset, nested.namedAt, "aws:asset:path");
+    } else if (auto file = templateFromAssets(parent, resource)) {
+      // No asset metadata: the TemplateURL's object key names the template in an asset manifest.
+      nested.namedAt = component.location({"Properties", "TemplateURL"});
+      nested.file =
+          pathInsideAssembly(parent.assemblyDir, *file, nested.namedAt, "asset source path");
+    } else {
+      warnings_.push_back(Diagnostic{
+          ErrorKind::InvalidInput, component.location(),
+          fmt::format("nested stack {}: its template is not in the cloud assembly (no "
+                      "aws:asset:path metadata, and its TemplateURL names no asset of the "
+                      "assembly): its resources are not analysed",
+                      item.key()),
+          true});
+      continue;
+    }
     if (const std::string* cdkPath = stringAt(metadata, "aws:cdk:path")) {
       nested.constructPath = nestedStackConstructPath(*cdkPath);
     }
-    nested.assemblyDir = parent.assemblyDir;
-    nested.namedAt = model_.component(*stackResource).location({"Metadata", "aws:asset:path"});
     map(nested);
     linkNestedStack(model_, *stackResource, nested.stack, warnings_);
   }
+}
+
+std::optional<std::string> StackTreeMapper::templateFromAssets(const StackTemplate& parent,
+                                                               const Json& resource) {
+  const Json* properties = resource.contains("Properties") ? &resource["Properties"] : nullptr;
+  if (properties == nullptr || !properties->is_object() || !properties->contains("TemplateURL")) {
+    return std::nullopt;
+  }
+  auto [it, added] = assets_.try_emplace(parent.assemblyDir, nullptr);
+  if (added) it->second = std::make_unique<AssetIndex>(parent.assemblyDir, limits_);
+  return it->second->templateFor((*properties)["TemplateURL"]);
 }
 
 }  // namespace c2a

@@ -1,6 +1,9 @@
 #pragma once
 // One stack of a cloud assembly, with the nested stacks it deploys, into the InfraModel.
 #include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +11,7 @@
 #include "model/infra_model.h"
 #include "model/json.h"
 #include "model/source_location.h"
+#include "platform-mapping/cdk/asset_index.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {
@@ -21,8 +25,10 @@ struct StackTemplate {
 };
 
 /// Maps the template (mapTemplate), its constructs, and recursively every nested stack: a resource
-/// of type AWS::CloudFormation::Stack whose `aws:asset:path` metadata names a template in the
-/// assembly becomes the stack `<stack>/<logical id>`, linked to its parent by linkNestedStack.
+/// of type AWS::CloudFormation::Stack whose template is in the assembly (named by its
+/// `aws:asset:path` metadata, or by its TemplateURL's object key in an asset manifest) becomes the
+/// stack `<stack>/<logical id>`, linked to its parent by linkNestedStack. One whose template is
+/// not there is a not-analysed warning (Diagnostic::notAnalysed).
 /// Registers every stack with model.addStack. Cycles, nesting deeper than 16 levels and more than
 /// 2000 stacks in all throw C2aError InvalidInput; a missing template throws MissingInput, located
 /// where it is named. Does not link imports (call linkImports once every stack is mapped).
@@ -35,12 +41,15 @@ class StackTreeMapper {
 
  private:
   void mapNestedStacks(const StackTemplate& parent, const Json& resources);
+  /// The template a nested stack's TemplateURL names in the assembly's asset manifests.
+  std::optional<std::string> templateFromAssets(const StackTemplate& parent, const Json& resource);
 
   const ReadLimits& limits_;
   InfraModel& model_;
   Diagnostics& warnings_;
   std::vector<std::string> chain_;  // canonical template paths of the stacks being mapped
   std::size_t stackCount_ = 0;
+  std::map<std::string, std::unique_ptr<AssetIndex>> assets_;  // per assembly directory, lazily
 };
 
 }  // namespace c2a

@@ -51,6 +51,7 @@ class TemplateMapper {
 
   ComponentIndex map() {
     checkIsTemplate();
+    warnTransforms();
     // Read the whole document before touching the model, so a failure leaves it unchanged.
     std::vector<Component> entities;
     for (auto it = document_.root.begin(); it != document_.root.end(); ++it) {
@@ -78,6 +79,55 @@ class TemplateMapper {
   }
 
  private:
+  // Transforms and macros rewrite the template before CloudFormation deploys it; c2a does not
+  // run them, so what they make (or change) is not analysed, and the verdict is at least review.
+  void warnTransforms() {
+    const auto& root = document_.root;
+    if (!root.is_object()) return;
+    if (auto transform = root.find("Transform"); transform != root.end()) {
+      std::vector<std::string> names;
+      if (transform->is_string()) names.push_back(transform->get<std::string>());
+      if (transform->is_array()) {
+        for (const auto& name : *transform)
+          names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
+      }
+      for (const auto& name : names) {
+        warnings_.push_back(Diagnostic{
+            ErrorKind::InvalidInput, locate({"Transform"}),
+            fmt::format("the template uses the transform {}, which c2a does not run: the template "
+                        "CloudFormation deploys may hold what c2a has not analysed",
+                        name),
+            true});
+      }
+    }
+    findMacros(root, {}, 0);
+  }
+
+  // `Fn::Transform` (AWS::Include, macros) anywhere: its output is unknown here.
+  void findMacros(const Json& value, Path& path, int depth) {
+    if (depth > 64) return;
+    if (value.is_object()) {
+      for (auto it = value.begin(); it != value.end(); ++it) {
+        path.push_back(it.key());
+        if (it.key() == "Fn::Transform") {
+          warnings_.push_back(Diagnostic{
+              ErrorKind::InvalidInput, locate(path),
+              "Fn::Transform runs a macro c2a does not run: what it makes is not analysed", true});
+        } else {
+          findMacros(it.value(), path, depth + 1);
+        }
+        path.pop_back();
+      }
+    } else if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        path.push_back(std::to_string(i));
+        findMacros(value[i], path, depth + 1);
+        path.pop_back();
+      }
+    }
+  }
+  void findMacros(const Json& value, Path&& path, int depth) { findMacros(value, path, depth); }
+
   SourceLocation locate(const Path& path) const {
     if (!document_.locations) return {};
     return document_.locations->find(toPointer(path));
@@ -146,8 +196,9 @@ class TemplateMapper {
     warnings_.push_back(Diagnostic{
         ErrorKind::InvalidInput, locate({std::string(section.key), key}),
         fmt::format("{} in {} is expanded by the AWS::LanguageExtensions transform, which c2a "
-                    "does not run: what it makes is left out of the analysis",
-                    key, section.key)});
+                    "does not run: what it makes is not analysed",
+                    key, section.key),
+        true});
   }
 
   Json entityProperties(const Section& section, const std::string& name, const Json& value,

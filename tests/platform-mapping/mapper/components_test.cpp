@@ -108,15 +108,15 @@ TEST(MapperComponents, TwoStacksInOneModel) {
   EXPECT_EQ(model.stacks(), (Ids{"A", "B"}));
 }
 
-TEST(MapperComponents, ForEachIsLeftOutWithAWarning) {
-  auto mapped = mapText(R"({"Transform": "AWS::LanguageExtensions", "Resources": {
-      "Fn::ForEach::Buckets": ["Name", ["A", "B"], {"${Name}Bucket": {"Type": "AWS::S3::Bucket"}}],
-      "Queue": {"Type": "AWS::SQS::Queue"}}})");
-  EXPECT_EQ(componentIds(mapped.model), (Ids{"Stack:template", "Resource:Queue"}));
-  ASSERT_EQ(mapped.warnings.size(), 1U);
-  EXPECT_EQ(mapped.warnings[0].message,
-            "Fn::ForEach::Buckets in Resources is expanded by the AWS::LanguageExtensions "
-            "transform, which c2a does not run: what it makes is left out of the analysis");
+TEST(MapperComponents, TransformsAndMacrosAreNotAnalysed) {
+  auto mapped = mapText(R"({"Transform": ["AWS::Serverless-2016-10-31", "MyMacro"], "Resources": {
+      "Queue": {"Type": "AWS::SQS::Queue",
+                "Properties": {"Tags": {"Fn::Transform": {"Name": "AWS::Include"}}}}}})");
+  ASSERT_EQ(mapped.warnings.size(), 3U);
+  for (const auto& warning : mapped.warnings) EXPECT_TRUE(warning.notAnalysed) << warning.str();
+  EXPECT_NE(mapped.warnings[0].message.find("AWS::Serverless-2016-10-31"), std::string::npos);
+  EXPECT_NE(mapped.warnings[1].message.find("MyMacro"), std::string::npos);
+  EXPECT_NE(mapped.warnings[2].message.find("Fn::Transform"), std::string::npos);
 }
 
 }  // namespace

@@ -27,7 +27,11 @@ std::string withEntities(std::string_view resources, std::string_view outputs = 
 
 Edges edgesOf(std::string_view resources, std::string_view outputs = "") {
   auto mapped = mapText(withEntities(resources, outputs));
-  EXPECT_TRUE(mapped.warnings.empty()) << mapped.warnings.front().str();
+  for (const auto& warning : mapped.warnings) {
+    // Only a macro is worth a warning here: c2a does not run it, so its output is not analysed.
+    EXPECT_TRUE(warning.notAnalysed && warning.message.find("Fn::Transform") != std::string::npos)
+        << warning.str();
+  }
   return dependencies(mapped.model);
 }
 

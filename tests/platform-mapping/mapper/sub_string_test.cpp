@@ -1,6 +1,6 @@
-#include "model/sub_placeholders.h"
-
 #include <gtest/gtest.h>
+
+#include "model/sub_placeholders.h"
 
 namespace c2a {
 namespace {
