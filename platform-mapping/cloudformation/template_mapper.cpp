@@ -4,10 +4,13 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string_view>
 #include <vector>
 
+#include "platform-mapping/cloudformation/language_extensions.h"
 #include "platform-mapping/cloudformation/references.h"
 
 namespace c2a {
@@ -52,6 +55,10 @@ class TemplateMapper {
   ComponentIndex map() {
     checkIsTemplate();
     warnTransforms();
+    if (usesLanguageExtensions(document_.root)) {
+      extensions_ =
+          std::make_unique<LanguageExtensions>(document_.root, document_.locations, warnings_);
+    }
     // Read the whole document before touching the model, so a failure leaves it unchanged.
     std::vector<Component> entities;
     for (auto it = document_.root.begin(); it != document_.root.end(); ++it) {
@@ -92,6 +99,7 @@ class TemplateMapper {
           names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
       }
       for (const auto& name : names) {
+        if (name == "AWS::LanguageExtensions") continue;  // run here (language_extensions.h)
         warnings_.push_back(Diagnostic{
             ErrorKind::InvalidInput, locate({"Transform"}),
             fmt::format("the template uses the transform {}, which c2a does not run: the template "
@@ -171,23 +179,51 @@ class TemplateMapper {
       fail({std::string(section.key)}, fmt::format("{} is not a mapping", section.key));
     }
     for (auto it = entries.begin(); it != entries.end(); ++it) {
-      if (it.key().starts_with("Fn::ForEach::")) {
+      Path path{std::string(section.key), it.key()};
+      if (!it.key().starts_with("Fn::ForEach::")) {
+        add(section, it.key(), it.value(), toPointer(path), path, out);
+        continue;
+      }
+      if (!extensions_) {
         warnForEach(section, it.key());
         continue;
       }
-      Path path{std::string(section.key), it.key()};
-      Component component;
-      component.type = section.type;
-      component.name = it.key();
-      component.stack = stack_;
-      component.properties = entityProperties(section, it.key(), it.value(), path);
-      if (section.type == ComponentType::Resource) {
-        component.subtype = it.value().at("Type").get<std::string>();
+      if (section.type != ComponentType::Resource && section.type != ComponentType::Output &&
+          section.type != ComponentType::Condition) {
+        fail(path, fmt::format("Fn::ForEach is not allowed in {} (only in Resources, Outputs and "
+                               "Conditions)",
+                               section.key));
       }
-      component.locations = document_.locations;
-      component.pointer = toPointer(path);
-      out.push_back(std::move(component));
+      for (auto& entry : extensions_->expandSectionLoop(it.key(), it.value(), toPointer(path))) {
+        if (entries.contains(entry.key) || made_.count({section.type, entry.key}) != 0) {
+          throw C2aError(ErrorKind::InvalidInput, document_.locations->find(entry.pointer),
+                         fmt::format("{} makes {} {}, which the template has already", it.key(),
+                                     section.what, entry.key));
+        }
+        add(section, entry.key, entry.value, entry.pointer, path, out);
+      }
     }
+  }
+
+  void add(const Section& section, const std::string& name, const Json& written,
+           const std::string& pointer, const Path& path, std::vector<Component>& out) {
+    made_.insert({section.type, name});
+    // With the transform, loops inside a body and Fn::Length / Fn::ToJsonString are expanded.
+    const Json value = extensions_ && section.type != ComponentType::Parameter &&
+                               section.type != ComponentType::Mapping
+                           ? extensions_->expandWithin(written, pointer)
+                           : written;
+    Component component;
+    component.type = section.type;
+    component.name = name;
+    component.stack = stack_;
+    component.properties = entityProperties(section, name, value, path);
+    if (section.type == ComponentType::Resource) {
+      component.subtype = value.at("Type").get<std::string>();
+    }
+    component.locations = document_.locations;
+    component.pointer = pointer;
+    out.push_back(std::move(component));
   }
 
   // Fn::ForEach is a macro of the AWS::LanguageExtensions transform, expanded by CloudFormation
@@ -282,6 +318,8 @@ class TemplateMapper {
   const std::string& stack_;
   InfraModel& model_;
   Diagnostics& warnings_;
+  std::unique_ptr<LanguageExtensions> extensions_;  // when the template declares the transform
+  std::set<std::pair<ComponentType, std::string>> made_;  // entities so far, to refuse duplicates
 };
 
 }  // namespace
