@@ -7,6 +7,7 @@
 #include "spec/cfn_specification.h"
 #include "spec/property_walk.h"
 #include "spec/resource_attributes.h"
+#include "spec/serverless_resources.h"
 #include "spec/service_spec_db.h"
 #include "spec/spec_json.h"
 #include "spec/spec_table_text.h"
@@ -49,6 +50,7 @@ bool ResourceSpec::hasResourceType(std::string_view resourceType) const {
 }
 
 bool ResourceSpec::isStateful(std::string_view resourceType) const {
+  if (isServerlessStateful(resourceType)) return true;
   const SpecResource* resource = tables_->findResource(resourceType);
   return resource != nullptr && resource->stateful;
 }
@@ -69,6 +71,8 @@ UpdateType ResourceSpec::updateType(std::string_view resourceType, const Path& p
   if (!path.empty()) {
     if (auto attribute = resourceAttributeUpdateType(path.front())) return *attribute;
   }
+  // SAM: the transformed resources update in place for most properties (serverless_resources.h).
+  if (auto sam = serverlessUpdateType(resourceType, path)) return *sam;
   if (resource == nullptr || isCustomResource(resourceType)) return UpdateType::Unknown;
   // The whole resource or the whole Properties block (added where there was none, say): the differ
   // looks at each property that changed inside, so the block itself is no reason to replace.
