@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "model/error.h"
+#include "model/sub_placeholders.h"
 #include "platform-mapping/cloudformation/intrinsics/get_att.h"
 #include "platform-mapping/cloudformation/intrinsics/pseudo_parameter.h"
-#include "model/sub_placeholders.h"
 
 namespace c2a {
 namespace {
@@ -82,6 +82,17 @@ class ReferenceWalker {
   }
 
   void getAtt(const Json& argument) {
+    // CloudFormation wants two parts: ["X", "Attr"] or "X.Attr".
+    bool twoParts = argument.is_array()
+                        ? argument.size() == 2
+                        : !argument.is_string() ||
+                              argument.get_ref<const std::string&>().find('.') != std::string::npos;
+    if (!twoParts) {
+      throw MalformedIntrinsic(path_,
+                               "Fn::GetAtt takes a logical id and an attribute ([\"X\", "
+                               "\"Arn\"] or \"X.Arn\"), not " +
+                                   argument.dump());
+    }
     auto parsed = parseGetAtt(argument);
     if (!parsed) {
       walk(argument);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/component.h"
+#include "model/error.h"
 #include "model/json.h"
 #include "model/path.h"
 #include "model/relationship.h"
@@ -24,6 +25,19 @@ struct TemplateReference {
   /// for locations.
   Path valuePath;
   Json importName;  // the argument of Fn::ImportValue; null for other kinds
+};
+
+/// An intrinsic function CloudFormation refuses (`{"Fn::GetAtt": ["X"]}`): bad input, located by
+/// the mapper at `valuePath` inside the entity. It makes no reference.
+class MalformedIntrinsic : public C2aError {
+ public:
+  MalformedIntrinsic(Path valuePath, std::string message)
+      : C2aError(ErrorKind::InvalidInput, {}, std::move(message)),
+        valuePath_(std::move(valuePath)) {}
+  [[nodiscard]] const Path& valuePath() const { return valuePath_; }
+
+ private:
+  Path valuePath_;
 };
 
 /// How intrinsic functions are read: `{"Condition": "X"}` is a function only in Conditions.

@@ -258,6 +258,9 @@ class TemplateMapper {
   static std::vector<TemplateReference> referencesOf(const Component& component) {
     try {
       return entityReferences(component.type, component.properties);
+    } catch (const MalformedIntrinsic& error) {
+      throw C2aError(error.diagnostic().kind, component.location(error.valuePath()),
+                     error.diagnostic().message);
     } catch (const C2aError& error) {  // the walker knows no locations: point at the entity
       throw C2aError(error.diagnostic().kind, component.location(), error.diagnostic().message);
     }
