@@ -124,6 +124,30 @@ class Matcher {
     return found;
   }
 
+  // `Stack/Aaaa/Resource` and `Stack/MyApi/Resource` (one construct renamed), or
+  // `Stack/Old/Api/Resource` and `Stack/New/Api/Resource` (moved): the same tail, one segment
+  // apart.
+  static bool sameConstruct(const std::string& before, const std::string& after) {
+    if (before.empty() || after.empty() || before == after) return false;
+    auto split = [](const std::string& path) {
+      std::vector<std::string_view> parts;
+      std::string_view rest(path);
+      while (true) {
+        auto slash = rest.find('/');
+        parts.push_back(rest.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        rest.remove_prefix(slash + 1);
+      }
+      return parts;
+    };
+    auto b = split(before);
+    auto a = split(after);
+    if (b.size() != a.size() || b.back() != a.back()) return false;
+    std::size_t differing = 0;
+    for (std::size_t k = 0; k < b.size(); ++k) differing += b[k] != a[k] ? 1 : 0;
+    return differing == 1;
+  }
+
   // Immutable properties must agree: a different physical name is a different resource.
   bool sameIdentity(const std::string& subtype, const Json& before, const Json& after) const {
     auto properties = [](const Json& body) -> const Json* {
@@ -200,7 +224,14 @@ class Matcher {
       });
       std::vector<std::pair<ComponentIndex, ComponentIndex>> accepted;
       for (const auto& [s, i, j] : scored) {
-        if (s < kRenameThreshold) break;
+        if (s < kConstructRenameThreshold) break;
+        // Below the usual bar only with the construct path as evidence: the same construct, renamed
+        // or moved, whose name-like properties followed its new id.
+        if (s < kRenameThreshold &&
+            !sameConstruct(before_.component(group.removed[i]).constructPath(),
+                           after_.component(group.inserted[j]).constructPath())) {
+          continue;
+        }
         const auto& r = bestOfRemoved[i];
         const auto& n = bestOfInserted[j];
         bool unambiguous = r.first == s && n.first == s && r.second <= s - kRenameMargin &&

@@ -4,18 +4,23 @@
 // First by logical id (linear). Then, among the leftovers of the same type and subtype, renames:
 // a resource whose body is unchanged but whose logical id changed (a moved or renamed CDK
 // construct) is one RENAME, not a REMOVE plus an INSERT. Look-alikes must not pair, so a rename
-// needs (1) similarity at least kRenameThreshold, (2) equal Immutable properties (a different
+// needs (1) similarity at least kRenameThreshold (kConstructRenameThreshold when the construct
+// paths say it is the same construct), (2) equal Immutable properties (a different
 // physical name means a different resource), and (3) an unambiguous best match both ways.
 #include <string>
 #include <vector>
 
+#include "model-diffing/reference_renames.h"
 #include "model/infra_model.h"
 #include "model/update_type.h"
-#include "model-diffing/reference_renames.h"
 
 namespace c2a::diffing {
 
 inline constexpr double kRenameThreshold = 0.9;
+/// With the CDK construct path as evidence (the same construct renamed or moved: its path differs
+/// in one segment), a rename needs only this much similarity: a construct renamed `Aaaa` → `MyApi`
+/// often takes its name-like properties along.
+inline constexpr double kConstructRenameThreshold = 0.6;
 /// The best candidate must beat the second best by this much on both sides.
 inline constexpr double kRenameMargin = 0.05;
 
