@@ -92,6 +92,8 @@ TEST(SpecTable, BuiltinAnswersEveryPathLikeTheFullDatabase) {
   std::size_t mismatches = 0;
   for (const auto& [type, resource] : full.resources) {
     ASSERT_TRUE(builtin.hasResourceType(type)) << type;
+    // SAM types answer from c2a's own table (spec/serverless_resources.h), not the database.
+    if (type.rfind("AWS::Serverless::", 0) == 0) continue;
     EXPECT_EQ(builtin.isStateful(type), resource.stateful) << type;
     if (type == "AWS::CloudFormation::CustomResource") continue;  // Unknown on purpose
     PathEnumeration(full, [&](const Path& path) {
