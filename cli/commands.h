@@ -3,6 +3,7 @@
 // parsing. The action returns the process exit status; errors travel as C2aError to main().
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "model/error.h"
@@ -15,6 +16,7 @@ using Action = std::function<int()>;
 void registerModelCommand(CLI::App& app, Action& action);
 void registerDiffCommand(CLI::App& app, Action& action);
 void registerRulesCommand(CLI::App& app, Action& action);
+void registerApproveCommand(CLI::App& app, Action& action);
 
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);
@@ -25,5 +27,9 @@ void emit(const std::string& file, const std::string& content);
 int reportProblems(const Diagnostics& problems);
 /// Prints warnings to stderr as `c2a: FILE:LINE:COL: warning: message`.
 void printWarnings(const Diagnostics& warnings);
+/// The key approvals are signed and verified with: the key file's when given, else
+/// C2A_APPROVAL_KEY's; none when neither is set. A C2A_APPROVAL_KEY that is set but empty (a
+/// pipeline secret that did not arrive) is a usage error, never "no key".
+std::optional<std::string> approvalKey(const std::string& keyFile);
 
 }  // namespace c2a::cli

@@ -1,10 +1,12 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "engine/approvals/approvals_file.h"
 #include "engine/report/escape.h"
 #include "engine/report/output_file.h"
 
@@ -45,6 +47,18 @@ int reportProblems(const Diagnostics& problems) {
     if (problem.kind == ErrorKind::MissingInput) status = kNoInput;
   }
   return status;
+}
+
+std::optional<std::string> approvalKey(const std::string& keyFile) {
+  if (!keyFile.empty()) return readApprovalKeyFile(keyFile);
+  const char* key = std::getenv("C2A_APPROVAL_KEY");
+  if (key == nullptr) return std::nullopt;
+  if (*key == '\0') {
+    throw C2aError(ErrorKind::Usage, {},
+                   "C2A_APPROVAL_KEY is set but empty: give the key, or unset it to trust "
+                   "approvals files as they are");
+  }
+  return std::string(key);
 }
 
 void printWarnings(const Diagnostics& warnings) {

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
+#include "engine/approvals/baseline_file.h"
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/report_format.h"
@@ -27,21 +28,32 @@ struct DiffOptions {
   std::vector<std::string> only;
   int contextLines = -1;
   bool summaryOnly = false;
-  std::string approvals;
+  std::string failOn;
+  std::vector<std::string> approvals;
+  std::string approvalKeyFile;
+  std::string baseline;
+  std::string writeBaseline;
+  bool noInlineAccept = false;
+  bool inlineAcceptRejections = false;
   AnalyzeOptions analyze;
 };
 
-[[noreturn]] void notSupportedYet(const std::string& what) {
-  throw C2aError(ErrorKind::Usage, {}, what + " is not supported yet");
-}
-
-int exitCodeFor(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Approved: return kApproved;
-    case Verdict::Review: return kReview;
-    case Verdict::Rejected: return kRejected;
+// The approvals files, checked (and verified with the key, when there is one), the baseline,
+// and what to do with inline acceptances.
+AcceptanceOptions acceptanceOptions(const DiffOptions& options) {
+  AcceptanceOptions out;
+  out.inlineAccept = !options.noInlineAccept;
+  out.inlineAcceptRejections = options.inlineAcceptRejections;
+  if (!options.approvals.empty()) {
+    auto key = approvalKey(options.approvalKeyFile);
+    for (const auto& file : options.approvals) {
+      out.approvals.push_back(readApprovalsFile(file, key, options.analyze.limits));
+    }
   }
-  return kReview;
+  if (!options.baseline.empty()) {
+    out.baseline = readBaselineFile(options.baseline, options.analyze.limits);
+  }
+  return out;
 }
 
 std::string formatNames() {
@@ -95,8 +107,9 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   auto* command = app.add_subcommand(
       "diff",
       "Work out every operation a deployment of AFTER over BEFORE performs, and the verdict.\n"
-      "Exit status: 0 approved (or no change), 1 review, 2 rejected, 64 usage, 65 bad input,\n"
-      "66 missing input, 70 internal error, 73 output not writable.");
+      "Exit status: 0 approved (or no change), 1 review, 2 rejected (--fail-on chooses which of\n"
+      "them fail), 64 usage, 65 bad input, 66 missing input, 70 internal error, 73 output not\n"
+      "writable.");
   command
       ->add_option("BEFORE", options->before,
                    "The deployed template (JSON/YAML) or cloud assembly directory; `-` reads a "
@@ -132,11 +145,10 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   for (const auto& [name, summary] : aggregationLevels()) {
     levels += fmt::format("\n  {:15} {}", name, summary);
   }
-  command
-      ->add_option("--stack", options->analyze.stacks,
-                   "Compare only the stacks of a cloud assembly matching NAME (a glob; "
-                   "repeatable; nested stacks go with their parent). A lone template against an "
-                   "assembly pairs with the stack it names, or with the only one");
+  command->add_option("--stack", options->analyze.stacks,
+                      "Compare only the stacks of a cloud assembly matching NAME (a glob; "
+                      "repeatable; nested stacks go with their parent). A lone template against an "
+                      "assembly pairs with the stack it names, or with the only one");
   command
       ->add_option("--group-by", options->groupBy,
                    "Aggregation levels, outermost first (default: [stack,]action,risk,"
@@ -159,9 +171,48 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                    "Show structured old/new values as a unified diff with N lines of context")
       ->check(CLI::Range(0, 1000));
   command->add_flag("--summary-only", options->summaryOnly,
-                    "Text report: one line per stack and the verdict");
-  command->add_option("--approvals", options->approvals,
-                      "Approvals file: changes already approved by a person");
+                    "Text report: one line per stack, the verdict and the changes that decided it");
+  command
+      ->add_option(
+          "--fail-on", options->failOn,
+          "Which verdicts fail the process (default: review, the 0/1/2 statuses):\n"
+          "  rejected  only a rejection fails (exit 2); the rest exits 0\n"
+          "  high      also a change waiting for review at high risk, exit 1 (C2A's HIGH)\n"
+          "  unknown   also one at unknown risk (C2A's `UNKNOWN and HIGH`)\n"
+          "  review    any change waiting for review, exit 1 (C2A's ALL)\n"
+          "  never     always exit 0; the report still gives the verdict")
+      ->check(CLI::IsMember({"rejected", "high", "unknown", "review", "never"}))
+      ->group("Gating and approvals");
+  command
+      ->add_option("--approvals", options->approvals,
+                   "Approvals file (`c2a approve`): its changes count as approved when its "
+                   "fingerprint is this change set's; never a rejected change. Repeatable")
+      ->group("Gating and approvals");
+  command
+      ->add_option("--approval-key-file", options->approvalKeyFile,
+                   "Key to verify approvals with (HMAC-SHA256; instead of C2A_APPROVAL_KEY): an "
+                   "unsigned or altered approvals file is refused (exit 65)")
+      ->group("Gating and approvals");
+  command
+      ->add_option("--baseline", options->baseline,
+                   "Baseline file: change ids accepted earlier (never a rejected change)")
+      ->group("Gating and approvals");
+  command
+      ->add_option("--write-baseline", options->writeBaseline,
+                   "Write the ids of the changes waiting for review (and those the baseline "
+                   "accepted) to FILE, for --baseline")
+      ->group("Gating and approvals");
+  auto* noInline = command
+                       ->add_flag("--no-inline-accept", options->noInlineAccept,
+                                  "Ignore `Metadata.c2a.accept` in the AFTER template (no "
+                                  "self-approval)")
+                       ->group("Gating and approvals");
+  command
+      ->add_flag("--allow-inline-accept-of-rejections", options->inlineAcceptRejections,
+                 "Let `Metadata.c2a.accept` accept changes the rules reject (the data-loss "
+                 "preset's too)")
+      ->group("Gating and approvals")
+      ->excludes(noInline);
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
@@ -169,7 +220,6 @@ void registerDiffCommand(CLI::App& app, Action& action) {
 
   command->callback([&action, options] {
     action = [options] {
-      if (!options->approvals.empty()) notSupportedYet("--approvals");
       auto presets = selectedPresets(options->presets, options->noPresets);
       const auto& format = formatNamed(options->format);
       auto extra = extraReports(options->reports);
@@ -183,18 +233,25 @@ void registerDiffCommand(CLI::App& app, Action& action) {
         options->analyze.ruleFiles = loaded.set.files;
         options->analyze.presets = presets;
       }
+      options->analyze.acceptance = acceptanceOptions(*options);
+      options->analyze.failOnGiven = !options->failOn.empty();
+      if (auto failOn = failOnFromString(options->failOn)) options->analyze.failOn = *failOn;
       auto report = analyze(options->before, options->after, options->analyze);
       printWarnings(report->warnings);
+      if (!options->writeBaseline.empty()) emit(options->writeBaseline, baselineText(*report));
 
       RenderOptions render;
       render.only = options->only;
       render.contextLines = options->contextLines;
       render.summaryOnly = options->summaryOnly;
+      // JUnit: a change waiting for review fails only where --fail-on fails on it.
+      render.reviewFails =
+          options->analyze.failOn != FailOn::Rejected && options->analyze.failOn != FailOn::Never;
       // Files get no colour; the main report only on a terminal (or when asked).
       for (const auto& [other, file] : extra) emit(file, other->render(*report, render));
       render.color = useColor(*options);
       emit(options->output, format.render(*report, render));
-      return exitCodeFor(report->summary.verdict);
+      return report->gate.exitStatus;
     };
   });
 }

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   registerDiffCommand(app, action);
   registerModelCommand(app, action);
   registerRulesCommand(app, action);
+  registerApproveCommand(app, action);
 
   try {
     app.parse(argc, argv);

@@ -1,5 +1,6 @@
-# Writes OUTPUT: a C++ file holding the text of every preset rule file (PRESETS, a ;-list of
-# paths) so the presets ship inside the binary. Run at build time; see rules/CMakeLists.txt.
+# Writes OUTPUT: a C++ file holding the text of every preset rule file (PRESETS, paths separated
+# by `|`) so the presets ship inside the binary. Run at build time; see rules/CMakeLists.txt.
+string(REPLACE "|" ";" PRESETS "${PRESETS}")
 set(code "// Generated from rules/presets/*.c2a by cmake/embed_presets.cmake: do not edit.\n")
 string(APPEND code "#include \"rules/presets/preset_sources.h\"\n\nnamespace c2a::rules {\nnamespace {\n\n")
 set(entries "")

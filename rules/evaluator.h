@@ -5,6 +5,8 @@
 // reject if any matching effect rejects, else approve if one approves and the risk is not high,
 // else none.
 #include <cstddef>
+#include <functional>
+#include <string_view>
 
 #include "model/decision.h"
 #include "model/diff.h"
@@ -26,7 +28,16 @@ class EvaluationContext {
   const ModelDiff& diff_;
 };
 
+/// Facts about resource types that rules read and the diff does not hold: the specification's.
+/// The rules stage includes no other stage; the pipeline fills these from the spec (analyze.cpp).
+struct ResourceFacts {
+  /// True for resource types that hold data a replacement or a deletion loses (buckets, tables,
+  /// databases...): `x.stateful`. Unset: no type is stateful.
+  std::function<bool(std::string_view resourceType)> isStateful;
+};
+
 struct EvaluationOptions {
+  ResourceFacts facts;
   /// Candidate bindings a top-level rule (with its `then` children) may try before it is stopped:
   /// a rule whose bindings multiply out to billions of combinations must not hang the tool.
   std::size_t maxAssignmentsPerRule = 10'000'000;

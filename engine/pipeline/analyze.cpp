@@ -3,6 +3,7 @@
 #include <map>
 
 #include "aggregations/aggregation_module.h"
+#include "engine/pipeline/not_analysed.h"
 #include "engine/pipeline/read_model.h"
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
@@ -96,7 +97,9 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
 
   report->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
-    auto outcome = rules::applyRules(*options.rules, report->diff, rules::EvaluationOptions{});
+    rules::EvaluationOptions evaluation;
+    evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
+    auto outcome = rules::applyRules(*options.rules, report->diff, evaluation);
     report->decisions = std::move(outcome.decisions);
     // A rule stopped at its assignment limit is worth a warning, never a hang.
     for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));
@@ -107,11 +110,18 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
   report->causes = std::make_unique<CauseIndex>(operations);
   report->locations.reserve(operations.size());
   for (const auto& op : operations) report->locations.push_back(locate(report->diff, op));
+  // Approvals, inline acceptances and the baseline change decisions: before the tree, the
+  // summary and the verdict, so that all of them (and every format) agree.
+  applyAcceptances(*report, options.acceptance);
   report->aggregations =
       aggregate(report->diff, report->decisions,
                 options.groupBy.empty() ? defaultAggregationLevels(report->diff) : options.groupBy);
   report->summary = summarize(report->decisions);
+  holdUnseen(*report);  // nothing unseen is approved
   report->stacks = summarizeStacks(*report);
+  report->decidedBy = decidingChanges(report->decisions, report->summary.verdict);
+  report->gate = gate(report->decisions, report->summary, options.failOn);
+  report->failOnGiven = options.failOnGiven;
   return report;
 }
 

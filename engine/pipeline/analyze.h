@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/approvals/acceptances.h"
 #include "engine/report/report.h"
 #include "platform-mapping/read_limits.h"
 #include "rules/ast.h"
@@ -23,6 +24,9 @@ struct AnalyzeOptions {
   std::vector<std::string> groupBy;       // aggregation levels; empty: the default tree
   std::vector<std::string> stacks;        // --stack globs (stack_selection.h); empty: all
   std::optional<std::set<std::string>> keepStacks;  // set by analyze() from `stacks`
+  AcceptanceOptions acceptance;                     // approvals files, baseline, inline acceptances
+  FailOn failOn = FailOn::Review;                   // which verdicts fail the process (--fail-on)
+  bool failOnGiven = false;                         // --fail-on was given: reports state the gate
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.

@@ -5,13 +5,14 @@
 namespace c2a {
 
 std::size_t notAnalysedCount(const Report& report) {
-  return static_cast<std::size_t>(std::count_if(
-      report.warnings.begin(), report.warnings.end(),
-      [](const Diagnostic& warning) { return warning.notAnalysed; }));
+  return static_cast<std::size_t>(
+      std::count_if(report.warnings.begin(), report.warnings.end(),
+                    [](const Diagnostic& warning) { return warning.notAnalysed; }));
 }
 
 void holdUnseen(Report& report) {
-  if (notAnalysedCount(report) == 0) return;
+  report.summary.notAnalysed = notAnalysedCount(report);
+  if (report.summary.notAnalysed == 0) return;
   if (report.summary.verdict == Verdict::Approved) report.summary.verdict = Verdict::Review;
 }
 

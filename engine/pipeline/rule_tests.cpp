@@ -25,14 +25,17 @@ class TestFile {
     const Json& root = document.root;
     if (!root.is_object()) fail("", "a rule test file is a mapping with `rules` and `cases`");
     for (const auto& [key, value] : root.items()) {
-      if (key != "rules" && key != "cases") {
-        fail("/" + key, fmt::format("unknown key `{}` (expected rules, cases)", key));
+      if (key != "rules" && key != "presets" && key != "cases") {
+        fail("/" + key, fmt::format("unknown key `{}` (expected rules, presets, cases)", key));
       }
     }
     auto ruleFiles = stringList(root, "rules", "/rules");
-    if (ruleFiles.empty()) fail("", "`rules` names no rule file");
+    auto presetNames = stringList(root, "presets", "/presets");
+    if (ruleFiles.empty() && presetNames.empty()) {
+      fail("", "`rules` names no rule file and `presets` no preset");
+    }
     for (auto& ruleFile : ruleFiles) ruleFile = relative(ruleFile);
-    auto loaded = loadRuleFiles(ruleFiles, limits_);
+    auto loaded = loadRules(presets(presetNames), ruleFiles, limits_);
     if (!loaded.problems.empty()) {
       for (auto& problem : loaded.problems) run_.problems.push_back(std::move(problem));
       return;
@@ -50,6 +53,18 @@ class TestFile {
   [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
     throw C2aError(ErrorKind::InvalidInput,
                    locations_ ? locations_->find(pointer) : SourceLocation{file_}, message);
+  }
+
+  // `presets: [iam-broadening]` (aliases too), or `presets: default`: every preset, as
+  // `c2a diff` uses them when no --preset is given.
+  std::vector<std::string> presets(const std::vector<std::string>& names) const {
+    if (names.empty()) return {};
+    try {
+      if (names.size() == 1 && names.front() == "default") return selectedPresets({}, false);
+      return selectedPresets(names, false);
+    } catch (const C2aError& error) {
+      fail("/presets", error.diagnostic().message);
+    }
   }
 
   std::string relative(const std::string& path) const {
@@ -110,6 +125,8 @@ class TestFile {
     AnalyzeOptions options;
     options.limits = limits_;
     options.rules = &rules;
+    // A rule test judges the rules alone: a template's own acceptances would hide what they do.
+    options.acceptance.inlineAccept = false;
     auto analysis =
         analyzeModels(std::move(before), std::move(after), options, std::move(warnings));
 

@@ -75,11 +75,20 @@ std::string becauseLine(const Report& report, std::size_t index) {
   return line + ".";
 }
 
-std::string decisionLine(const Decision& decision) {
+std::string decisionLine(const Decision& decision, const Acceptance* acceptance) {
   std::string head = decision.action == Action::Reject    ? "Rejected"
                      : decision.action == Action::Approve ? "Approved"
                                                           : "Needs review";
   head += fmt::format(", {} risk", toString(decision.risk));
+  if (acceptance != nullptr) {
+    head += ": " + terminalSafe(acceptanceText(*acceptance)) + ".";
+    if (decision.rules.empty()) return head;
+    std::string rules;
+    for (const auto& rule : decision.rules) {
+      rules += (rules.empty() ? "" : "; ") + terminalSafe(rule);
+    }
+    return head + " Rules: " + rules + ".";
+  }
   if (decision.rules.empty()) return head + ": no rule decides it.";
   std::string rules;
   for (const auto& rule : decision.rules) rules += (rules.empty() ? "" : "; ") + terminalSafe(rule);
@@ -91,7 +100,7 @@ std::string changeDetails(const Report& report, std::size_t index, std::size_t m
   for (const auto& line : valueLines(report.diff.operations[index], maxValue)) text += "\n" + line;
   auto because = becauseLine(report, index);
   if (!because.empty()) text += "\n" + because;
-  return text + "\n" + decisionLine(report.decisions[index]);
+  return text + "\n" + decisionLine(report.decisions[index], acceptanceOf(report, index));
 }
 
 }  // namespace c2a::formats

@@ -26,8 +26,9 @@ std::vector<std::string> valueLines(const Operation& op,
 std::string becauseLine(const Report& report, std::size_t index);
 
 /// "Rejected, high risk: RULE; RULE." / "Needs review, unknown risk: no rule decides it." /
-/// "Approved, low risk: RULE."
-std::string decisionLine(const Decision& decision);
+/// "Approved, low risk: RULE." / with an acceptance: "Approved, high risk: approved by alice
+/// (approvals.json, ...): COMMENT. Rules: RULE."
+std::string decisionLine(const Decision& decision, const Acceptance* acceptance = nullptr);
 
 /// The sentence, the values, the cause and the decision, one per line.
 std::string changeDetails(const Report& report, std::size_t index,

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aggregations/aggregation_tree.h"
@@ -38,6 +39,65 @@ struct ChangeLocation {
   std::optional<SourceLocation> after;
 };
 
+/// Where an approval of a change that no rule approved comes from.
+enum class AcceptanceSource {
+  Approval,  // an approvals file (`c2a approve`, `--approvals`): a person, bound to the change set
+  Inline,    // the AFTER template's `Metadata.c2a.accept` on the resource
+  Baseline,  // a baseline file (`--baseline`): change ids accepted earlier
+};
+
+/// "approval", "inline", "baseline": the JSON report's words.
+inline std::string_view toString(AcceptanceSource source) {
+  switch (source) {
+    case AcceptanceSource::Approval: return "approval";
+    case AcceptanceSource::Inline: return "inline";
+    case AcceptanceSource::Baseline: return "baseline";
+  }
+  return "approval";
+}
+
+/// Why a change the rules left to a human (or rejected, for inline acceptances that may override
+/// rejections) counts as approved. Its risk stays what the rules said.
+struct Acceptance {
+  AcceptanceSource source = AcceptanceSource::Approval;
+  std::string reason;  // the approval's comment, the inline entry's reason; "" for the baseline
+  std::string by;      // approvals: who approved
+  std::string at;      // approvals: when (ISO 8601, UTC)
+  std::string file;    // the approvals or baseline file, or the AFTER template
+  std::optional<SourceLocation> where;  // inline: the `accept` entry
+  Action ruleAction = Action::None;     // what the rules decided: none, or reject (overridden)
+};
+
+/// A change an approvals file or the baseline names but that is not approved by it.
+struct Refusal {
+  std::string changeId;
+  std::string reason;
+};
+
+/// One `--approvals` file and what it did to this change set.
+struct ApprovalRecord {
+  std::string file;
+  std::string by;
+  std::string at;
+  std::string comment;
+  std::string fingerprint;  // of the change set it approves
+  std::string signature;    // "verified", "unsigned" or "not checked" (signed, no key given)
+  bool applied = false;     // its fingerprint is this change set's
+  std::string whyNot;       // when not applied
+  std::vector<std::string> approved;  // change ids it approves here (rules may already have)
+  std::vector<std::string> unknown;   // ids this change set does not have
+  std::vector<Refusal> refused;       // ids it may not approve (rejected by the rules)
+};
+
+/// The `--baseline` file and what it did.
+struct BaselineRecord {
+  std::string file;
+  std::size_t listed = 0;             // ids in the file
+  std::vector<std::string> accepted;  // ids it accepts here (not approved otherwise already)
+  std::vector<Refusal> refused;       // rejected changes it may not accept
+  std::size_t unused = 0;             // listed ids this change set does not have
+};
+
 /// One stack's share of the changes; a lone template is one stack named "".
 struct StackSummary {
   std::string name;
@@ -60,7 +120,16 @@ struct Report {
   std::vector<StackSummary> stacks;  // in name order; every stack with a change
   Diagnostics warnings;
   std::unique_ptr<CauseIndex> causes;  // over diff.operations: cause chains in linear time
-  // Later sections (plan, failures, approvals) join here; renderers read them from here too.
+  /// One per operation: set when an approvals file, an inline acceptance or the baseline
+  /// approved a change the rules did not (its decision's action is then approve).
+  std::vector<std::optional<Acceptance>> acceptances;
+  std::vector<ApprovalRecord> approvals;  // one per --approvals file, in command-line order
+  std::optional<BaselineRecord> baseline;
+  /// The changes that decided the verdict (rejected ones, else those waiting for a human).
+  std::vector<std::size_t> decidedBy;
+  Gate gate;                 // --fail-on: whether the process fails, and on which changes
+  bool failOnGiven = false;  // --fail-on was given (reports mention the gate only then)
+  // Later sections (plan, failures) join here; renderers read them from here too.
 
   [[nodiscard]] const std::vector<Operation>& changes() const { return diff.operations; }
 };

@@ -18,9 +18,10 @@ struct RenderOptions {
   /// JSON values with N lines of context.
   int contextLines = -1;
   bool summaryOnly = false;  // one line per stack and the verdict
-  /// JUnit: a change waiting for review is a failed test case (the pipeline gates on review, the
-  /// default verdict rule), or, false, a skipped one with the reason as its message (the pipeline
-  /// gates only on rejections, as `--fail-on rejected` will say). Rejections always fail.
+  /// JUnit: a change waiting for review is a failed test case when the report's gate fails on it
+  /// (Report::gate, `--fail-on`; the default gate fails on every one), else a skipped one with
+  /// the reason as its message. False: skipped whatever the gate (the CLI sets it for
+  /// `--fail-on rejected` and `never`). Rejections always fail.
   bool reviewFails = true;
 };
 

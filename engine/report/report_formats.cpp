@@ -16,10 +16,13 @@ const std::vector<ReportFormat>& reportFormats() {
       {"html", "html",
        "one self-contained page: verdict, filters, the collapsible tree, every change in detail",
        renderHtml},
-      {"sarif", "sarif", "SARIF 2.1.0 for code scanning: a result per change rejected or to review",
+      {"sarif", "sarif",
+       "SARIF 2.1.0 for code scanning: a result per change rejected or to review (suppressed "
+       "when an approval or acceptance approved it)",
        renderSarif},
       {"junit", "xml",
-       "JUnit XML for CI test reports: a test case per change, failed if rejected or to review",
+       "JUnit XML for CI test reports: a test case per change, failed if rejected or held by "
+       "--fail-on",
        renderJunit},
   };
   return table;

@@ -9,8 +9,94 @@ Json summaryToJson(const VerdictSummary& summary) {
   return Json{{"changes", summary.changes},
               {"approved", summary.approved},
               {"rejected", summary.rejected},
-              {"review", summary.review}};
+              {"review", summary.review},
+              {"notAnalysed", summary.notAnalysed}};
 }
+
+}  // namespace
+
+Json idsToJson(const Report& report, const std::vector<std::size_t>& changes) {
+  Json ids = Json::array();
+  for (auto index : changes) ids.push_back(report.diff.operations[index].id);
+  return ids;
+}
+
+Json acceptanceToJson(const Acceptance& acceptance) {
+  Json out{{"source", toString(acceptance.source)}};
+  if (acceptance.source == AcceptanceSource::Approval) {
+    out["by"] = acceptance.by;
+    if (!acceptance.at.empty()) out["at"] = acceptance.at;
+  }
+  if (acceptance.source != AcceptanceSource::Baseline) out["reason"] = acceptance.reason;
+  if (!acceptance.file.empty()) out["file"] = acceptance.file;
+  if (acceptance.where) out["location"] = locationToJson(*acceptance.where);
+  out["ruleAction"] = toString(acceptance.ruleAction);
+  return out;
+}
+
+namespace {
+
+Json refusalsToJson(const std::vector<Refusal>& refusals) {
+  Json out = Json::array();
+  for (const auto& refusal : refusals) {
+    out.push_back({{"changeId", refusal.changeId}, {"reason", refusal.reason}});
+  }
+  return out;
+}
+
+}  // namespace
+
+Json approvalsToJson(const Report& report) {
+  Json out = Json::array();
+  for (const auto& record : report.approvals) {
+    Json entry{{"file", record.file},
+               {"by", record.by},
+               {"at", record.at},
+               {"comment", record.comment},
+               {"fingerprint", record.fingerprint},
+               {"signature", record.signature},
+               {"applied", record.applied}};
+    if (!record.applied) entry["reason"] = record.whyNot;
+    entry["approved"] = record.approved;
+    entry["unknown"] = record.unknown;
+    entry["refused"] = refusalsToJson(record.refused);
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+Json acceptedToJson(const Report& report) {
+  Json out = Json::array();
+  for (std::size_t i = 0; i < report.acceptances.size(); ++i) {
+    const auto& acceptance = report.acceptances[i];
+    if (!acceptance || acceptance->source == AcceptanceSource::Approval) continue;
+    Json entry{{"changeId", report.diff.operations[i].id}};
+    auto fields = acceptanceToJson(*acceptance);  // kept alive for the loop
+    for (auto& [key, value] : fields.items()) entry[key] = value;
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+Json baselineToJson(const Report& report) {
+  if (!report.baseline) return nullptr;
+  const auto& b = *report.baseline;
+  return Json{{"file", b.file},
+              {"listed", b.listed},
+              {"accepted", b.accepted},
+              {"refused", refusalsToJson(b.refused)},
+              {"unused", b.unused}};
+}
+
+Json gateToJson(const Report& report) {
+  return Json{{"failOn", toString(report.gate.failOn)},
+              {"fails", report.gate.fails},
+              {"exitStatus", report.gate.exitStatus},
+              {"notAnalysed", report.gate.notAnalysed},
+              {"changes", idsToJson(report, report.gate.changes)}};
+}
+
+namespace {
 
 Json changeToJson(const Report& report, std::size_t index) {
   const auto& op = report.diff.operations[index];
@@ -32,6 +118,9 @@ Json changeToJson(const Report& report, std::size_t index) {
   if (component != nullptr) {
     auto path = component->constructPath();
     if (!path.empty()) out["constructPath"] = path;
+  }
+  if (index < report.acceptances.size() && report.acceptances[index]) {
+    out["acceptance"] = acceptanceToJson(*report.acceptances[index]);
   }
   return out;
 }
@@ -78,6 +167,8 @@ Json reportToJson(const Report& report) {
                      {"sources", std::move(sources)},
                      {"presets", report.metadata.presets}};
   out["verdict"] = toString(report.summary.verdict);
+  out["decidedBy"] = idsToJson(report, report.decidedBy);
+  out["gate"] = gateToJson(report);
   out["fingerprint"] = report.diff.fingerprint;
   out["summary"] = summaryToJson(report.summary);
   Json stacks = Json::array();
@@ -97,9 +188,12 @@ Json reportToJson(const Report& report) {
     roots.push_back(aggregationToJson(report, root));
   out["aggregations"] = std::move(roots);
   out["aggregationLevels"] = report.aggregations.levels;
+  out["approvals"] = approvalsToJson(report);
+  out["accepted"] = acceptedToJson(report);
+  out["baseline"] = baselineToJson(report);
   Json warnings = Json::array();
   for (const auto& warning : report.warnings) {
-    Json entry{{"message", warning.message}};
+    Json entry{{"message", warning.message}, {"notAnalysed", warning.notAnalysed}};
     if (!warning.where.file.empty()) entry["location"] = locationToJson(warning.where);
     warnings.push_back(std::move(entry));
   }

@@ -97,8 +97,14 @@ std::string verdictLine(const VerdictSummary& summary) {
                          summary.rejected == 1 ? "" : "s");
     case Verdict::Review: break;
   }
-  return fmt::format("Verdict: REVIEW ({} change{} need{} a human)", summary.review,
-                     summary.review == 1 ? "" : "s", summary.review == 1 ? "s" : "");
+  std::string unseen = summary.notAnalysed == 0
+                           ? ""
+                           : fmt::format("{} part{} of the input not analysed", summary.notAnalysed,
+                                         summary.notAnalysed == 1 ? "" : "s");
+  if (summary.review == 0) return "Verdict: REVIEW (" + unseen + ")";
+  return fmt::format("Verdict: REVIEW ({} change{} need{} a human{})", summary.review,
+                     summary.review == 1 ? "" : "s", summary.review == 1 ? "s" : "",
+                     unseen.empty() ? "" : "; " + unseen);
 }
 
 std::string verdictWord(Verdict verdict) {
@@ -168,6 +174,168 @@ std::vector<bool> shownChanges(const Report& report, const std::vector<std::stri
     shown[i] = std::find(only.begin(), only.end(), word) != only.end();
   }
   return shown;
+}
+
+std::string changeList(const Report& report, const std::vector<std::size_t>& changes,
+                       std::size_t max) {
+  std::string out;
+  std::size_t shown = std::min(max, changes.size());
+  for (std::size_t k = 0; k < shown; ++k) {
+    if (k > 0) out += k + 1 == shown && shown == changes.size() ? " and " : ", ";
+    out += changeTitle(report.diff.operations[changes[k]]);
+  }
+  if (shown < changes.size()) out += fmt::format(" and {} more", changes.size() - shown);
+  return out;
+}
+
+std::string decidedByLine(const Report& report) {
+  const auto& changes = report.decidedBy;
+  if (report.summary.verdict != Verdict::Approved && changes.empty()) {
+    return "Decided by what c2a could not analyse: see the warnings.";
+  }
+  switch (report.summary.verdict) {
+    case Verdict::Rejected:
+      return fmt::format("Decided by {} rejected change{}: {}.", changes.size(),
+                         changes.size() == 1 ? "" : "s", changeList(report, changes));
+    case Verdict::Review:
+      return fmt::format("Decided by {} change{} waiting for review: {}.", changes.size(),
+                         changes.size() == 1 ? "" : "s", changeList(report, changes));
+    case Verdict::Approved: break;
+  }
+  if (report.diff.operations.empty()) return "No changes: nothing to decide.";
+  std::size_t rules = 0, approvals = 0, inlined = 0, baseline = 0;
+  for (std::size_t i = 0; i < report.diff.operations.size(); ++i) {
+    const auto* acceptance = acceptanceOf(report, i);
+    if (acceptance == nullptr) {
+      ++rules;
+    } else if (acceptance->source == AcceptanceSource::Approval) {
+      ++approvals;
+    } else if (acceptance->source == AcceptanceSource::Inline) {
+      ++inlined;
+    } else {
+      ++baseline;
+    }
+  }
+  std::vector<std::string> parts;
+  if (rules > 0) parts.push_back(fmt::format("{} by the rules", rules));
+  if (approvals > 0) {
+    parts.push_back(fmt::format("{} by approval{}", approvals, approvals == 1 ? "" : "s"));
+  }
+  if (inlined > 0) parts.push_back(fmt::format("{} accepted in the template", inlined));
+  if (baseline > 0) parts.push_back(fmt::format("{} accepted by the baseline", baseline));
+  std::string out = "Every change is approved: ";
+  for (std::size_t k = 0; k < parts.size(); ++k) out += (k > 0 ? ", " : "") + parts[k];
+  return out + ".";
+}
+
+std::string gateLine(const Report& report) {
+  if (!report.failOnGiven) return "";
+  const auto& gate = report.gate;
+  auto name = std::string(toString(gate.failOn));
+  if (gate.fails && gate.changes.empty()) {
+    return fmt::format(
+        "Exit status {}: --fail-on {} fails: {} part{} of the input could not be "
+        "analysed (see the warnings).",
+        gate.exitStatus, name, gate.notAnalysed, gate.notAnalysed == 1 ? "" : "s");
+  }
+  if (gate.fails) {
+    return fmt::format("Exit status {}: --fail-on {} fails on {} change{}: {}.", gate.exitStatus,
+                       name, gate.changes.size(), gate.changes.size() == 1 ? "" : "s",
+                       changeList(report, gate.changes));
+  }
+  std::string why;
+  switch (gate.failOn) {
+    case FailOn::Rejected: why = "no change is rejected"; break;
+    case FailOn::High: why = "no change is rejected or waits for review at high risk"; break;
+    case FailOn::Unknown:
+      why = "no change is rejected or waits for review at high or unknown risk";
+      break;
+    case FailOn::Review: why = "every change is approved"; break;
+    case FailOn::Never: why = "it passes every verdict"; break;
+  }
+  return fmt::format("Exit status 0: --fail-on {} passes: {}.", name, why);
+}
+
+std::string acceptanceText(const Acceptance& acceptance) {
+  std::string out;
+  switch (acceptance.source) {
+    case AcceptanceSource::Approval:
+      out = "approved by " + acceptance.by + " (" + acceptance.file +
+            (acceptance.at.empty() ? "" : ", " + acceptance.at) + ")";
+      if (!acceptance.reason.empty()) out += ": " + acceptance.reason;
+      break;
+    case AcceptanceSource::Inline:
+      out = "accepted in the template";
+      if (acceptance.where) out += " (" + acceptance.where->str() + ")";
+      out += ": " + acceptance.reason;
+      break;
+    case AcceptanceSource::Baseline:
+      out = "accepted by the baseline (" + acceptance.file + ")";
+      break;
+  }
+  if (acceptance.ruleAction == Action::Reject) out += ", overriding a rejection";
+  return out;
+}
+
+std::vector<std::string> approvalLines(const Report& report) {
+  std::vector<std::string> out;
+  for (const auto& record : report.approvals) {
+    std::string line = record.file + " by " + record.by;
+    if (!record.at.empty()) line += " (" + record.at + ")";
+    if (!record.applied) {
+      out.push_back(line + ": not applied: " + record.whyNot);
+      continue;
+    }
+    line += fmt::format(": applied: {} change{} approved", record.approved.size(),
+                        record.approved.size() == 1 ? "" : "s");
+    if (record.signature == "verified") {
+      line += ", signature verified";
+    } else if (record.signature == "not checked") {
+      line += ", signed (not checked: no key given)";
+    } else {
+      line += ", unsigned";
+    }
+    for (const auto& refusal : record.refused) {
+      line += "; not " + refusal.changeId + ": " + refusal.reason;
+    }
+    if (!record.unknown.empty()) {
+      line += fmt::format("; {} change{} not in this change set:", record.unknown.size(),
+                          record.unknown.size() == 1 ? "" : "s");
+      for (std::size_t k = 0; k < record.unknown.size(); ++k) {
+        line += (k > 0 ? ", " : " ") + record.unknown[k];
+      }
+    }
+    out.push_back(line);
+  }
+  return out;
+}
+
+std::string acceptedLine(const Report& report) {
+  std::size_t inlined = 0, baseline = 0;
+  for (std::size_t i = 0; i < report.diff.operations.size(); ++i) {
+    const auto* acceptance = acceptanceOf(report, i);
+    if (acceptance == nullptr) continue;
+    if (acceptance->source == AcceptanceSource::Inline) ++inlined;
+    if (acceptance->source == AcceptanceSource::Baseline) ++baseline;
+  }
+  auto changes = [](std::size_t n) { return fmt::format("{} change{}", n, n == 1 ? "" : "s"); };
+  if (!report.baseline) {
+    return inlined == 0 ? "" : "Accepted in the template: " + changes(inlined) + ".";
+  }
+  const auto& b = *report.baseline;
+  std::string out = "Accepted: " + changes(inlined + baseline) + ": ";
+  if (inlined > 0) out += fmt::format("{} in the template, ", inlined);
+  out += fmt::format("{} by the baseline ({}: {} listed, {} not in this change set", baseline,
+                     b.file, b.listed, b.unused);
+  for (const auto& refusal : b.refused) {
+    out += "; not " + refusal.changeId + ": " + refusal.reason;
+  }
+  return out + ").";
+}
+
+const Acceptance* acceptanceOf(const Report& report, std::size_t index) {
+  if (index >= report.acceptances.size() || !report.acceptances[index]) return nullptr;
+  return &*report.acceptances[index];
 }
 
 std::vector<std::size_t> changesUnder(const AggregationNode& node) {

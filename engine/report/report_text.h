@@ -61,6 +61,37 @@ struct ComponentBlock {
 std::vector<ComponentBlock> componentBlocks(const Report& report,
                                             const std::vector<std::size_t>& changes);
 
+/// "A, B, C and 2 more": change titles, at most `max` of them.
+std::string changeList(const Report& report, const std::vector<std::size_t>& changes,
+                       std::size_t max = 3);
+
+/// Why the verdict is what it is, naming the changes that decided it: "Decided by 1 rejected
+/// change: ArchiveBucket replacement." / "Decided by 4 changes waiting for review: A, B, C and 1
+/// more." / "Every change is approved: 5 by rules, 2 by approvals, 1 accepted in the template."
+std::string decidedByLine(const Report& report);
+
+/// With --fail-on: "Exit status 0: --fail-on rejected passes: no change is rejected." / "Exit
+/// status 1: --fail-on high fails on 1 change: WorkerRole ... added."; "" without --fail-on.
+std::string gateLine(const Report& report);
+
+/// How a change the rules did not approve came to be approved: "approved by alice
+/// (approvals.json, 2026-11-23T13:49:36Z): Reviewed in PR 42" / "accepted in the template
+/// (after.yaml:12): REASON" / "accepted by the baseline (baseline.json)", and ", overriding a
+/// rejection" when the rules rejected it.
+std::string acceptanceText(const Acceptance& acceptance);
+
+/// One line per approvals file: "approvals.json by alice (2026-...): applied: 3 changes approved"
+/// (and the ids refused or unknown), or "...: not applied: WHY".
+std::vector<std::string> approvalLines(const Report& report);
+
+/// "Accepted in the template: 2 changes." / "Accepted: 3 changes: 2 in the template, 1 by the
+/// baseline (baseline.json: 12 listed, 10 not in this change set; not ID: rejected...)."; "" when
+/// nothing was accepted and no baseline was given.
+std::string acceptedLine(const Report& report);
+
+/// The acceptance of change `index`, or null.
+const Acceptance* acceptanceOf(const Report& report, std::size_t index);
+
 /// A node's change indexes (its own and its subtree's), in report order.
 std::vector<std::size_t> changesUnder(const AggregationNode& node);
 

@@ -25,7 +25,8 @@ void walk(const Json& node, std::span<const PathSegment> segments, std::vector<V
 bool isComponentField(const PathSegment& segment) {
   if (segment.kind != PathSegment::Kind::Key) return false;
   const auto& key = segment.key;
-  return key == "name" || key == "type" || key == "subtype" || key == "stack" || key == "id";
+  return key == "name" || key == "type" || key == "subtype" || key == "stack" || key == "id" ||
+         key == "stateful" || key == "constructPath" || key == "constructId";
 }
 
 }  // namespace
@@ -108,6 +109,26 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
   const auto& operation = world_.diff().operations[index];
   if (head.key == "component") {
     componentValues(world_.componentOf(index), rest, out);
+    return;
+  }
+  // `enclosing`: the values around the changed one (world.h), read in place rather than copied
+  // into a list: `enclosing.N` is one of them, `enclosing.*` (or `enclosing` alone) each, and
+  // `enclosing.**` each and everything below.
+  if (head.key == "enclosing") {
+    std::vector<const Json*> around;
+    world_.enclosing(index, around);
+    if (rest.empty()) {
+      for (const auto* node : around) out.push_back(jsonValue(*node));
+      return;
+    }
+    const auto& pick = rest.front();
+    auto below = pick.kind == PathSegment::Kind::AnyDepth ? rest : rest.subspan(1);
+    if (pick.kind == PathSegment::Kind::Key) {
+      auto at = arrayIndex(pick.key);
+      if (at && *at < around.size()) walk(*around[*at], below, out);
+      return;
+    }
+    for (const auto* node : around) walk(*node, below, out);
     return;
   }
   // `property.old` / `property.new` (the JSON report's names) are `old` / `new`.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "rules/evaluation/json_walk.h"
+
 namespace c2a::rules {
 namespace {
 
@@ -24,6 +26,22 @@ const std::vector<WorldComponentId>& lookup(
   return it == index.end() ? kNone : it->second;
 }
 
+// The construct a resource belongs to, from its `aws:cdk:path`: the last segment, or the one before
+// it when the last is CDK's name for a construct's own resource (`Resource`, `Default`).
+std::string constructIdOf(std::string_view path) {
+  std::vector<std::string_view> segments;
+  for (std::size_t start = 0; start <= path.size();) {
+    auto slash = path.find('/', start);
+    if (slash == std::string_view::npos) slash = path.size();
+    segments.push_back(path.substr(start, slash - start));
+    start = slash + 1;
+  }
+  if (segments.size() > 1 && (segments.back() == "Resource" || segments.back() == "Default")) {
+    segments.pop_back();
+  }
+  return std::string(segments.back());
+}
+
 // Appends `id` unless the previous entry is it already: both sides of a component usually share
 // a name and subtype, and a candidate must be offered once.
 void addOnce(std::vector<WorldComponentId>& ids, WorldComponentId id) {
@@ -32,8 +50,9 @@ void addOnce(std::vector<WorldComponentId>& ids, WorldComponentId id) {
 
 }  // namespace
 
-DiffWorld::DiffWorld(const ModelDiff& diff)
+DiffWorld::DiffWorld(const ModelDiff& diff, ResourceFacts facts)
     : diff_(diff),
+      facts_(std::move(facts)),
       beforeIds_(countOf(diff.before)),
       afterIds_(countOf(diff.after)),
       operationComponent_(diff.operations.size()) {
@@ -185,13 +204,40 @@ const Json& DiffWorld::componentFields(WorldComponentId id) const {
   auto& cached = componentFields_[id];
   if (!cached) {
     const auto& component = primary(id);
+    bool stateful = component.type == ComponentType::Resource && facts_.isStateful &&
+                    facts_.isStateful(component.subtype);
     cached = std::make_unique<Json>(Json{{"name", component.name},
                                          {"type", toString(component.type)},
                                          {"subtype", component.subtype},
                                          {"stack", component.stack},
-                                         {"id", component.id()}});
+                                         {"id", component.id()},
+                                         {"stateful", stateful}});
+    if (auto path = component.constructPath(); !path.empty()) {
+      (*cached)["constructPath"] = path;
+      (*cached)["constructId"] = constructIdOf(path);
+    }
   }
   return *cached;
+}
+
+void DiffWorld::enclosing(std::size_t index, std::vector<const Json*>& out) const {
+  const auto& operation = diff_.operations[index];
+  if (!operation.property || !operation.after || !diff_.after) return;
+  const Json* node = &diff_.after->component(*operation.after).properties;
+  const auto& path = operation.property->path;
+  auto first = out.size();
+  for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+    const Json* next = nullptr;
+    if (node->is_object()) {
+      if (auto it = node->find(path[i]); it != node->end()) next = &*it;
+    } else if (node->is_array()) {
+      if (auto at = arrayIndex(path[i]); at && *at < node->size()) next = &(*node)[*at];
+    }
+    if (next == nullptr) break;
+    node = next;
+    out.push_back(node);
+  }
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include "model/diff.h"
 #include "rules/ast.h"
 #include "rules/evaluation/bound.h"
+#include "rules/evaluator.h"
 #include "rules/value.h"
 
 namespace c2a::rules {
@@ -20,7 +21,7 @@ class DiffWorld {
  public:
   static constexpr WorldComponentId kNoComponent = static_cast<WorldComponentId>(-1);
 
-  explicit DiffWorld(const ModelDiff& diff);
+  explicit DiffWorld(const ModelDiff& diff, ResourceFacts facts = {});
   ~DiffWorld();
 
   [[nodiscard]] const ModelDiff& diff() const { return diff_; }
@@ -50,8 +51,15 @@ class DiffWorld {
   void dependencyNeighbours(WorldComponentId id, bool referrers,
                             std::vector<WorldComponentId>& out) const;
 
-  /// `{name, type, subtype, stack, id}` of a component as JSON strings, built on first use.
+  /// `{name, type, subtype, stack, id, stateful}` of a component, and `constructPath`,
+  /// `constructId` for one with `aws:cdk:path` metadata; built on first use.
   [[nodiscard]] const Json& componentFields(WorldComponentId id) const;
+  /// The values enclosing a property change's value in its component's AFTER body, nearest first
+  /// (the parent, its parent... up to a top-level key such as `Properties`, the body excluded);
+  /// empty for a component-level operation. Every prefix of a change's path is an AFTER-side
+  /// path (the differ descends by AFTER index), so for a REMOVE these are the containers it was
+  /// removed from, as they are after the change.
+  void enclosing(std::size_t operation, std::vector<const Json*>& out) const;
   /// `{type, propertyOperationType, path, updateType, certainty, propagated, id, stack, name,
   /// oldName, cause}` of an operation (absent where they do not apply), built on first use.
   [[nodiscard]] const Json& changeFields(std::size_t operation) const;
@@ -65,6 +73,7 @@ class DiffWorld {
   WorldComponentId addComponent(ComponentRef ref);
 
   const ModelDiff& diff_;
+  ResourceFacts facts_;
   std::vector<ComponentRef> components_;
   std::vector<std::optional<WorldComponentId>> beforeIds_;  // by BEFORE-model index
   std::vector<std::optional<WorldComponentId>> afterIds_;   // by AFTER-model index

@@ -17,6 +17,7 @@ OperatorInfo startsWithOperator();
 OperatorInfo endsWithOperator();
 OperatorInfo matchesOperator();
 OperatorInfo matchesRegexOperator();
+OperatorInfo inCidrOperator();
 OperatorInfo referencesOperator();
 OperatorInfo referencedByOperator();
 OperatorInfo enclosesOperator();

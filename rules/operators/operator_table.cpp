@@ -19,6 +19,7 @@ const std::vector<OperatorInfo>& operatorTable() {
       endsWithOperator(),        // endsWith
       matchesOperator(),         // matches
       matchesRegexOperator(),    // matchesRegex
+      inCidrOperator(),          // inCidr
       referencesOperator(),      // ->, references
       referencedByOperator(),    // <-, referencedBy
       enclosesOperator(),        // >>, encloses

@@ -15,8 +15,20 @@ struct Entry {
 
 // One line per preset: its file is rules/presets/NAME.c2a.
 constexpr std::array kTable{
+    Entry{"iam-broadening",
+          "marks for review what grants more access: Allow statements, principals, managed "
+          "policies, removed Denies and conditions, resource policies, Lambda permissions"},
+    Entry{"network-exposure",
+          "marks for review ingress opened wider (CIDR, ports, new rules), public IPs, "
+          "internet-facing load balancers, public buckets"},
     Entry{"data-loss",
           "rejects replacing, renaming or removing stateful resources without a retain policy"},
+    Entry{"cdk-refactor",
+          "explains resources replaced because a CDK construct moved or was renamed (new logical "
+          "id) and how to keep them"},
+    Entry{"routine",
+          "approves CDK bookkeeping, tags, descriptions, new resources, Lambda code and tuning, "
+          "longer log retention, alarms and dashboards"},
 };
 
 struct Alias {

@@ -6,7 +6,8 @@
 //                <OPERATION> <component id>[ from <old name>][ <path> <property operation>
 //                <updateType>][ definite|possible][ propagated][ <- <cause id>]
 //              (certainty is written for REPLACE always, else only when possible)
-// rules/NAME:  the same plus rule files (`rules.c2a`, `rules.json`, `rules.yaml`, all loaded);
+// rules/NAME:  the same plus rule files (`rules.c2a`, `rules.json`, `rules.yaml`, all loaded)
+//              and/or `presets.txt` (preset names, or `default` for all; none without it);
 //              `expected.txt`: `<change id> <risk> <action>[ <- <rule>; <rule>]` per operation,
 //              then `verdict ...`; or `error <text of the first problem>` for refused rule files.
 // model/NAME:  `input` and `expected.txt`: `component <id> <subtype|->`, then relationships
@@ -77,10 +78,32 @@ std::vector<std::string> ruleFiles(const fs::path& dir) {
   return files;
 }
 
+// `presets.txt`: the presets a case runs with (names separated by blanks or lines; `default` is
+// every preset, as `c2a diff` runs without --preset). Without it, no preset: a case states its
+// rules.
+std::vector<std::string> casePresets(const fs::path& dir) {
+  if (!fs::exists(dir / "presets.txt")) return {};
+  std::vector<std::string> names;
+  std::istringstream words(readFile(dir / "presets.txt"));
+  std::string word;
+  while (words >> word) {
+    if (word.front() == '#') {
+      std::getline(words, word);
+      continue;
+    }
+    names.push_back(word);
+  }
+  if (names.size() == 1 && names.front() == "default") return selectedPresets({}, false);
+  return selectedPresets(names, false);
+}
+
 std::vector<std::string> rulesLines(const fs::path& dir) {
   auto files = ruleFiles(dir);
-  if (files.empty()) throw std::runtime_error("no rule file in " + dir.string());
-  auto loaded = loadRuleFiles(files, ReadLimits{});
+  auto presets = casePresets(dir);
+  if (files.empty() && presets.empty()) {
+    throw std::runtime_error("no rule file or presets.txt in " + dir.string());
+  }
+  auto loaded = loadRules(presets, files, ReadLimits{});
   if (!loaded.problems.empty()) {
     auto message = loaded.problems.front().str();
     auto prefix = dir.string() + "/";

@@ -23,7 +23,7 @@ import yaml
 
 SOURCE, C2A = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 EXAMPLE = os.path.join(SOURCE, "examples/orders-service")
-REVIEW_PAIR = os.path.join(SOURCE, "tests/cases/diff/unused-mapping")  # verdict review
+REVIEW_PAIR = os.path.join(SOURCE, "tests/cases/diff/mapping-entry")  # verdict review: an instance is replaced
 results = []
 _made = []
 

@@ -267,13 +267,33 @@ TEST(Cli, PresetsAreOnByDefaultAndNamedExactly) {
   EXPECT_NE(typo.err.find("did you mean `data-loss`?"), std::string::npos) << typo.err;
   EXPECT_EQ(runC2a(pair + "--preset data-loss --no-presets").status, 64);
   auto json = runC2a(pair + "--format json");
-  EXPECT_NE(json.out.find("\"presets\": [\n      \"data-loss\""), std::string::npos) << json.out;
+  EXPECT_NE(
+      json.out.find("\"presets\": [\n      \"iam-broadening\",\n      \"network-exposure\",\n"
+                    "      \"data-loss\",\n      \"cdk-refactor\",\n      \"routine\"\n    ]"),
+      std::string::npos)
+      << json.out;
+  // C2A's preset name selects the IAM and network packs, which do not care about a replacement.
+  auto alias = runC2a(pair + "--preset broadening-permissions --format json");
+  EXPECT_EQ(alias.status, 1) << alias.out;
+  EXPECT_NE(
+      alias.out.find("\"presets\": [\n      \"iam-broadening\",\n      \"network-exposure\"\n"),
+      std::string::npos)
+      << alias.out;
+  auto repeated = runC2a(pair + "--preset routine --preset data-loss --format json");
+  EXPECT_EQ(repeated.status, 2);
+  EXPECT_NE(repeated.out.find("\"presets\": [\n      \"data-loss\",\n      \"routine\"\n"),
+            std::string::npos)
+      << repeated.out;
 }
 
 TEST(Cli, EveryPresetIsListedAndItsSourcePassesRulesCheck) {
   auto list = runC2a("rules presets");
   EXPECT_EQ(list.status, 0);
-  EXPECT_NE(list.out.find("data-loss"), std::string::npos);
+  for (const char* name :
+       {"iam-broadening", "network-exposure", "data-loss", "cdk-refactor", "routine"}) {
+    EXPECT_NE(("\n" + list.out).find(std::string("\n") + name + " "), std::string::npos)
+        << name << list.out;
+  }
   auto dir = std::filesystem::temp_directory_path() / "c2a-cli-presets";
   std::filesystem::create_directories(dir);
   std::istringstream lines(list.out);

@@ -57,6 +57,27 @@ TEST(Inputs, ATemplateAgainstAnAssemblyWithNestedStacksPairsWithTheRoot) {
   EXPECT_NE(result.err.find("nested stack Parent/StorageNestedStack"), std::string::npos)
       << result.err;
   EXPECT_NE(result.out.find("No changes."), std::string::npos) << result.out;
+  // Nothing unseen is approved: the nested stack was not compared, so a human looks.
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.out.find("Verdict: REVIEW (2 parts of the input not analysed)"),
+            std::string::npos)
+      << result.out;
+  auto lenient = runC2a("diff " + nested + "/Parent.template.json " + nested +
+                        " --no-presets --fail-on rejected");
+  EXPECT_EQ(lenient.status, 0);
+  auto json =
+      runC2a("diff " + nested + "/Parent.template.json " + nested + " --no-presets --format json");
+  EXPECT_NE(json.out.find("\"notAnalysed\": true"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"verdict\": \"review\""), std::string::npos);
+}
+
+TEST(Inputs, ATransformC2aDoesNotRunHoldsTheVerdictAtReview) {
+  // SAM: every change is one the presets approve, but the transform's output is unseen.
+  auto result = runC2a(
+      "diff tests/cases/diff/sam-function-memory/before.yaml "
+      "tests/cases/diff/sam-function-memory/before.yaml");
+  EXPECT_EQ(result.status, 1) << result.out;
+  EXPECT_NE(result.out.find("AWS::Serverless-2016-10-31"), std::string::npos) << result.out;
 }
 
 TEST(Inputs, OneSideFromStandardInput) {

@@ -2,11 +2,16 @@
 // repositories). Run by `make test-corpus`; skipped where the corpus is absent (a user's clone).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "engine/pipeline/analyze.h"
+#include "engine/pipeline/rule_files.h"
 #include "engine/report/report_format.h"
 #include "model-diffing/model_diff.h"
 #include "model/operation_json.h"
@@ -170,6 +175,131 @@ TEST(Corpus, EveryPairRendersInEveryFormatTheSameEachTime) {
     }
   }
   EXPECT_EQ(failed, 0u) << failures.str();
+}
+
+// ---- the default presets over the real pairs (docs/presets.md, "Over 644 real changes") --------
+
+// Independent of the rule files: what no approved pair may hold. A stateful resource replaced
+// (surely), renamed or removed, from the specification itself.
+bool losesState(const Operation& op, const ResourceSpec& spec) {
+  if (op.componentType != ComponentType::Resource || !spec.isStateful(op.subtype)) return false;
+  return op.type == OperationType::Remove || op.type == OperationType::Rename ||
+         (op.type == OperationType::Replace && op.certainty == Certainty::Definite);
+}
+
+bool contains(const std::string& text, std::string_view part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Anything in the areas where access is granted or the network opened, broadening or not: a
+// superset of what iam-broadening and network-exposure judge, so an approved pair must hold none.
+bool touchesAccess(const Operation& op) {
+  static const std::set<std::string, std::less<>> kGrantTypes{
+      "AWS::IAM::Role",
+      "AWS::IAM::User",
+      "AWS::IAM::Group",
+      "AWS::IAM::Policy",
+      "AWS::IAM::ManagedPolicy",
+      "AWS::IAM::AccessKey",
+      "AWS::IAM::UserToGroupAddition",
+      "AWS::Lambda::Permission",
+      "AWS::Lambda::Url",
+      "AWS::EC2::SecurityGroup",
+      "AWS::EC2::SecurityGroupIngress",
+      "AWS::S3::BucketPolicy",
+      "AWS::SQS::QueuePolicy",
+      "AWS::SNS::TopicPolicy",
+      "AWS::KMS::Key",
+      "AWS::SecretsManager::ResourcePolicy",
+      "AWS::ElasticLoadBalancingV2::LoadBalancer",
+      "AWS::ElasticLoadBalancing::LoadBalancer"};
+  if (op.componentType != ComponentType::Resource) return false;
+  if (op.type == OperationType::Insert) {
+    return kGrantTypes.count(op.subtype) != 0 || op.subtype.find("Policy") != std::string::npos;
+  }
+  if (!op.property) return false;
+  if (op.property->operation == PropertyOperationType::Move) return false;
+  auto path = toDotted(op.property->path);
+  for (std::string_view area :
+       {"Statement", "ManagedPolicyArns", "PermissionsBoundary", "SecurityGroupIngress", "CidrIp",
+        "FromPort", "ToPort", "IpProtocol", "SourceSecurityGroup", "Principal",
+        "MapPublicIpOnLaunch", "AssociatePublicIpAddress", "AssignPublicIp", "Scheme",
+        "PublicAccessBlockConfiguration", "AccessControl", "AuthType"}) {
+    if (contains(path, area)) {
+      // Tags and descriptions inside those areas are not access (an ingress rule's Description).
+      return !contains(path, "Description") && !contains(path, "Tags");
+    }
+  }
+  return false;
+}
+
+// Routine CDK churn, recognised without the rules: asset hashes, metadata, bootstrap version,
+// tags, the CDK analytics resource. Such a pair must be approved.
+bool isChurn(const Operation& op) {
+  if (op.subtype == "AWS::CDK::Metadata") return true;
+  if (op.componentType == ComponentType::Parameter) {
+    return op.name == "BootstrapVersion" || op.name.rfind("AssetParameters", 0) == 0;
+  }
+  if (op.type != OperationType::Update || !op.property) return false;
+  auto path = toDotted(op.property->path);
+  bool metadata = path.rfind("Metadata.aws:", 0) == 0 || path == "Metadata";
+  bool tags = path.rfind("Properties.Tags", 0) == 0;
+  bool asset = path == "Properties.Code.S3Key" || path == "Properties.TemplateURL";
+  return op.property->updateType == UpdateType::Mutable && (metadata || tags || asset);
+}
+
+TEST(Corpus, DefaultPresetsApproveRoutineChurnAndNothingThatLosesStateOrWidensAccess) {
+  REQUIRE_CORPUS();
+  const auto& spec = ResourceSpec::builtin();
+  auto presets = selectedPresets({}, false);
+  auto loaded = loadRules(presets, {}, ReadLimits{});
+  ASSERT_TRUE(loaded.problems.empty()) << loaded.problems.front().str();
+  AnalyzeOptions options;
+  options.rules = &loaded.set;
+  options.presets = presets;
+  auto dirs = pairs();
+  ASSERT_GT(dirs.size(), 600u);
+  std::map<std::string, std::size_t> verdicts;
+  std::size_t unchanged = 0, churn = 0, churnUnseen = 0;
+  std::ostringstream failures;
+  for (const auto& dir : dirs) {
+    auto name = fs::relative(dir, corpus() / "pairs").string();
+    try {
+      auto report = analyze(side(dir, "old"), side(dir, "new"), options);
+      const auto& ops = report->diff.operations;
+      auto verdict = std::string(toString(report->summary.verdict));
+      ++verdicts[verdict];
+      if (ops.empty()) ++unchanged;
+      if (verdict == "approved") {
+        for (const auto& op : ops) {
+          if (losesState(op, spec)) failures << name << ": approved, yet " << op.id << "\n";
+          if (touchesAccess(op)) failures << name << ": approved, yet " << op.id << "\n";
+        }
+      }
+      bool allChurn = !ops.empty() && std::all_of(ops.begin(), ops.end(), isChurn);
+      // Churn is approved unless part of the input was not analysed (a transform, a nested
+      // template a template file does not hold): then it must stay for review.
+      bool unseen = report->summary.notAnalysed > 0;
+      if (allChurn && unseen) {
+        ++churnUnseen;
+        if (verdict != "review") failures << name << ": unseen input, yet " << verdict << "\n";
+      } else if (allChurn) {
+        ++churn;
+        if (verdict != "approved") failures << name << ": routine churn, yet " << verdict << "\n";
+      }
+    } catch (const C2aError& error) {
+      failures << name << ": " << error.diagnostic().str() << "\n";
+    }
+  }
+  // The measure docs/presets.md reports.
+  std::cout << "[ corpus   ] default presets over " << dirs.size() << " pairs: approved "
+            << verdicts["approved"] << " (" << unchanged << " without changes), review "
+            << verdicts["review"] << ", rejected " << verdicts["rejected"] << "; routine churn "
+            << churn << " (approved), " << churnUnseen << " more with unseen input (review)\n";
+  EXPECT_EQ(failures.str(), "");
+  EXPECT_GT(churn, 0u) << "no pair of pure routine churn: the property is not exercised";
+  EXPECT_GT(verdicts["approved"], unchanged) << "the presets approve nothing that changed";
+  EXPECT_GT(verdicts["rejected"], 0u);
 }
 
 }  // namespace

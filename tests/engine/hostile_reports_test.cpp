@@ -116,7 +116,9 @@ TEST(HostileReports, XmlFormatsAreWellFormedText) {
     EXPECT_TRUE(has(junit, "&lt;script&gt;"));
   }
   auto sarif = render("sarif");
-  if (!sarif.empty()) EXPECT_TRUE(Json::accept(sarif));
+  if (!sarif.empty()) {
+    EXPECT_TRUE(Json::accept(sarif));
+  }
 }
 
 }  // namespace

@@ -81,6 +81,9 @@ def schema_is_strict(validator, text):
         "bad risk": lambda r: r["changes"][0].__setitem__("risk", "medium"),
         "bad fingerprint": lambda r: r.__setitem__("fingerprint", "sha256:XYZ"),
         "location typo": lambda r: r["changes"][0]["location"].__setitem__("afer", {"file": "x"}),
+        "gate typo": lambda r: r["gate"].__setitem__("failon", "high"),
+        "bad fail-on": lambda r: r["gate"].__setitem__("failOn", "sometimes"),
+        "approval typo": lambda r: r.__setitem__("approvals", [{"file": "a", "by": "b"}]),
     }
     for name, mutate in mutations.items():
         broken = copy.deepcopy(report)
@@ -256,6 +259,32 @@ def write_invalid_utf8_case(directory):
     return ("invalid UTF-8 at an absolute path", [before, after], False)
 
 
+def approvals_case(root, binary, directory):
+    """The README example with an approvals file that applies (written by `c2a approve`), one
+    that does not (another change set's, hand-written, naming a rejected and an unknown change)
+    and a baseline refusing a rejection: the approvals, accepted and baseline sections."""
+    example = root / "examples/orders-service"
+    pair = [example / "before.yaml", example / "after.yaml", "--rules", example / "rules.c2a"]
+    report, approvals = directory / "report.json", directory / "approvals.json"
+    subprocess.run([binary, "diff", *map(str, pair), "--format", "json", "-o", str(report)],
+                   cwd=root, capture_output=True, timeout=60)
+    subprocess.run([binary, "approve", str(report), "--by", "alice", "--comment", "ok", "-o",
+                    str(approvals)], cwd=root, capture_output=True, timeout=60, check=True)
+    stale = directory / "stale.json"
+    stale.write_text(json.dumps({"c2aApprovals": 1, "fingerprint": "sha256:" + "0" * 64,
+                                 "by": "bob", "changes": ["Resource:ArchiveBucket:REPLACE"]}))
+    edited = json.loads(approvals.read_text())
+    edited["changes"] += ["Resource:ArchiveBucket:REPLACE", "Resource:Nope:INSERT"]
+    (directory / "edited.json").write_text(json.dumps(edited))
+    baseline = directory / "baseline.json"
+    baseline.write_text(json.dumps({"c2aBaseline": 1, "changes": [
+        "Resource:ArchiveBucket:REPLACE", "Resource:Gone:INSERT",
+        "Resource:Worker:Properties.Environment.Variables.ARCHIVE:update"]}))
+    return [("approvals, stale approvals and a baseline",
+             pair + ["--approvals", stale, "--approvals", directory / "edited.json",
+                     "--baseline", baseline, "--fail-on", "high"], False)]
+
+
 def run_c2a(root, binary, args, fmt):
     """Paths under the repository are given relative to it, as a pipeline gives them."""
     def shown(arg):
@@ -269,17 +298,25 @@ def run_c2a(root, binary, args, fmt):
 
 def consistency_problems(outputs):
     """The three formats of one run tell the same story: SARIF has a result per change that is
-    not approved, JUnit a test case per change."""
+    not approved, and a suppressed one per change an approval or acceptance approved; JUnit a
+    test case per change."""
     report = json.loads(outputs["json"])
     sarif = json.loads(outputs["sarif"])
     junit = ET.fromstring(outputs["junit"])
     summary = report["summary"]
     problems = []
-    results = len(sarif["runs"][0].get("results", []))
+    all_results = sarif["runs"][0].get("results", [])
+    open_results = [r for r in all_results if not r.get("suppressions")]
+    results = len(open_results)
     if results != summary["rejected"] + summary["review"]:
         problems.append(f"SARIF has {results} results; the JSON report {summary['rejected']} "
                         f"rejected and {summary['review']} to review")
-    errors = sum(1 for r in sarif["runs"][0].get("results", []) if r.get("level") == "error")
+    accepted = sum(1 for change in report["changes"] if "acceptance" in change)
+    suppressed = len(all_results) - results
+    if suppressed != accepted:
+        problems.append(f"SARIF has {suppressed} suppressed results; the JSON report {accepted} "
+                        f"changes approved by approvals or acceptances")
+    errors = sum(1 for r in open_results if r.get("level") == "error")
     if errors != summary["rejected"]:
         problems.append(f"SARIF has {errors} errors; the JSON report {summary['rejected']} rejected")
     tests, failures = int(junit.get("tests")), int(junit.get("failures"))
@@ -320,7 +357,8 @@ def main():
             checks.record(f"{fmt} {path.relative_to(root)}", check_of[fmt](path.read_bytes()))
 
     with tempfile.TemporaryDirectory(prefix="c2a reports ") as scratch:
-        runs = fresh_runs(root) + [write_invalid_utf8_case(Path(scratch))]
+        runs = fresh_runs(root) + [write_invalid_utf8_case(Path(scratch))] + \
+            approvals_case(root, binary, Path(scratch))
         for name, args, refused in runs:
             outputs = {}
             for fmt in ("json", "sarif", "junit"):

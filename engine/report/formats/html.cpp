@@ -157,9 +157,14 @@ class HtmlRenderer {
     head();
     out_ += "<body>\n<header class=\"verdict " + std::string(toString(report_.summary.verdict)) +
             "\">\n<h1>" + htmlText(verdictLine(report_.summary)) + "</h1>\n<p>" +
-            htmlText(changeCountsLine(report_)) + "</p>\n</header>\n<main>\n";
+            htmlText(changeCountsLine(report_)) + "</p>\n<p>" + htmlText(decidedByLine(report_)) +
+            "</p>\n";
+    auto gate = gateLine(report_);
+    if (!gate.empty()) out_ += "<p>" + htmlText(gate) + "</p>\n";
+    out_ += "</header>\n<main>\n";
     summaryTable();
     metadata();
+    approvals();
     if (!options_.summaryOnly) {
       if (!report_.diff.operations.empty()) filters();
       tree();
@@ -230,6 +235,20 @@ class HtmlRenderer {
       out_ += "<dt>rules</dt><dd>none given: every change needs review</dd>\n";
     out_ += "<dt>change set</dt><dd><code>" + htmlText(report_.diff.fingerprint) + "</code></dd>\n";
     out_ += "</dl>\n";
+  }
+
+  // Which approvals files applied (and which did not, and why), and what was accepted.
+  void approvals() {
+    auto lines = approvalLines(report_);
+    auto accepted = acceptedLine(report_);
+    if (lines.empty() && accepted.empty()) return;
+    out_ += "<h2>Approvals and acceptances</h2>\n";
+    if (!lines.empty()) {
+      out_ += "<ul>\n";
+      for (const auto& line : lines) out_ += "<li>" + htmlText(line) + "</li>\n";
+      out_ += "</ul>\n";
+    }
+    if (!accepted.empty()) out_ += "<p>" + htmlText(accepted) + "</p>\n";
   }
 
   // ---- filters ---------------------------------------------------------------------------------
@@ -398,6 +417,11 @@ class HtmlRenderer {
       out_ += "<dt>construct</dt><dd><code>" + htmlText(construct) + "</code></dd>\n";
     }
     for (const auto& note : notes(op)) out_ += "<dt>note</dt><dd>" + htmlText(note) + "</dd>\n";
+    if (const auto* acceptance = acceptanceOf(report_, index)) {
+      out_ += std::string("<dt>") +
+              (acceptance->source == AcceptanceSource::Approval ? "approved" : "accepted") +
+              "</dt><dd>" + htmlText(acceptanceText(*acceptance)) + "</dd>\n";
+    }
     out_ += "<dt>rules</dt><dd>" + rules(report_.decisions[index]) + "</dd>\n";
     if (op.cause) {
       auto chain = causeChain(report_, index);

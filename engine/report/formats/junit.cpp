@@ -1,16 +1,17 @@
 // JUnit XML, the test report GitLab (artifacts:reports:junit), Jenkins (junit step) and the
 // GitHub test-report actions read: one test suite per stack, one test case per change. A rejected
-// change is a failure; a change waiting for review is a failure too, or skipped when the pipeline
-// gates only on rejections (RenderOptions::reviewFails); an approved change passes and says which
-// rules approved it. Test services show failures by name, so the case names are change titles.
+// change is a failure; a change waiting for review is a failure too when the gate (--fail-on)
+// fails on it, else skipped (RenderOptions::reviewFails); an approved change passes and says which
+// rules, approval or acceptance approved it. Each suite's properties give the verdict and why.
+// Test services show failures by name, so the case names are change titles.
 //
 // Everything that comes from a template or a rule file goes through xmlEscape (text and
 // attributes alike), which also replaces invalid UTF-8: the document is well-formed XML 1.0
 // whatever the templates hold.
 #include <fmt/format.h>
 
-#include "engine/report/escape.h"
 #include "engine/report/change_text.h"
+#include "engine/report/escape.h"
 #include "engine/report/formats/formats.h"
 #include "engine/report/report_text.h"
 #include "model/change_title.h"
@@ -74,7 +75,30 @@ class JunitRenderer {
       case Action::Approve: return Outcome::Passed;
       case Action::None: break;
     }
-    return options_.reviewFails ? Outcome::Failed : Outcome::Skipped;
+    // Waiting for review: a failure when it holds the pipeline (--fail-on), else skipped.
+    return options_.reviewFails && failsGate(report_.decisions[index], report_.gate.failOn)
+               ? Outcome::Failed
+               : Outcome::Skipped;
+  }
+
+  // The verdict and why, the gate, the approvals and acceptances: test views show a suite's
+  // properties beside its cases.
+  [[nodiscard]] std::string properties() const {
+    std::vector<std::pair<std::string, std::string>> entries{
+        {"c2a.verdict", std::string(toString(report_.summary.verdict))},
+        {"c2a.decidedBy", decidedByLine(report_)},
+        {"c2a.fingerprint", report_.diff.fingerprint}};
+    auto gate = gateLine(report_);
+    if (!gate.empty()) entries.emplace_back("c2a.gate", gate);
+    for (const auto& line : approvalLines(report_)) entries.emplace_back("c2a.approvals", line);
+    auto accepted = acceptedLine(report_);
+    if (!accepted.empty()) entries.emplace_back("c2a.accepted", accepted);
+    std::string out = "    <properties>\n";
+    for (const auto& [name, value] : entries) {
+      out += fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", name,
+                         xmlEscape(terminalSafe(value)));
+    }
+    return out + "    </properties>\n";
   }
 
   std::string suite(const StackSummary& stack, Counts& total) {
@@ -86,15 +110,18 @@ class JunitRenderer {
       total.add(outcomeOf(index));
       cases += testcase(index);
     }
-    return fmt::format("  <testsuite name=\"{}\" {}>\n{}  </testsuite>\n",
-                       xmlEscape(terminalSafe(stackLabel(stack.name))), counts.attributes(), cases);
+    return fmt::format("  <testsuite name=\"{}\" {}>\n{}{}  </testsuite>\n",
+                       xmlEscape(terminalSafe(stackLabel(stack.name))), counts.attributes(),
+                       properties(), cases);
   }
 
   // Without a change there is still one passing case: test-report steps (Jenkins' junit, some
   // GitHub actions) fail on a report without any test by default.
-  static std::string noChanges(Counts& total) {
+  [[nodiscard]] std::string noChanges(Counts& total) const {
     total.add(Outcome::Passed);
-    return "  <testsuite name=\"template\" tests=\"1\" failures=\"0\" skipped=\"0\" errors=\"0\">\n"
+    return "  <testsuite name=\"template\" tests=\"1\" failures=\"0\" skipped=\"0\" "
+           "errors=\"0\">\n" +
+           properties() +
            "    <testcase classname=\"template\" name=\"No changes\">\n"
            "      <system-out>No changes: nothing to review.</system-out>\n"
            "    </testcase>\n"
@@ -110,7 +137,7 @@ class JunitRenderer {
                                    xmlEscape(terminalSafe(stackLabel(op.stack) + "." + type)),
                                    xmlEscape(terminalSafe(changeTitle(op))), fileAttribute(index));
     const auto& decision = report_.decisions[index];
-    std::string message = xmlEscape(decisionLine(decision));
+    std::string message = xmlEscape(decisionLine(decision, acceptanceOf(report_, index)));
     std::string details = xmlText(changeDetails(report_, index) + locationLine(index));
     switch (outcomeOf(index)) {
       case Outcome::Passed:

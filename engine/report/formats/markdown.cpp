@@ -113,12 +113,30 @@ class MarkdownRenderer {
 
   std::string header() const {
     std::string out = "## " + verdictLine(report_.summary) + "\n\n";
+    out += markdownEscape(decidedByLine(report_)) + "\n";
+    auto gate = gateLine(report_);
+    if (!gate.empty()) out += "\n" + markdownEscape(gate) + "\n";
+    out += "\n";
     std::string inputs;
     for (const auto& source : report_.metadata.sources) {
       inputs += fmt::format("{}{} {}", inputs.empty() ? "" : ", ", source.role, code(source.path));
     }
     if (!inputs.empty()) out += "c2a change analysis of " + inputs + ".\n\n";
     out += summaryTable() + "\n" + changeCountsLine(report_) + "\n\n";
+    return out + approvals();
+  }
+
+  // Which approvals files applied (and which did not, and why), and what was accepted.
+  std::string approvals() const {
+    std::string out;
+    auto lines = approvalLines(report_);
+    if (!lines.empty()) {
+      out += "**Approvals**\n\n";
+      for (const auto& line : lines) out += "- " + markdownEscape(line) + "\n";
+      out += "\n";
+    }
+    auto accepted = acceptedLine(report_);
+    if (!accepted.empty()) out += markdownEscape(accepted) + "\n\n";
     return out;
   }
 
@@ -382,8 +400,16 @@ class MarkdownRenderer {
   }
 
   std::string decision(std::size_t index) const {
-    if (!report_.rulesApplied) return "**review**: no rules were given";
     const auto& d = report_.decisions[index];
+    if (const auto* acceptance = acceptanceOf(report_, index)) {
+      std::string out = fmt::format("**approved**, {} risk: {}", toString(d.risk),
+                                    markdownEscape(acceptanceText(*acceptance)));
+      for (std::size_t k = 0; k < d.rules.size(); ++k) {
+        out += (k == 0 ? "; rules: " : "; ") + markdownEscape(d.rules[k]);
+      }
+      return out;
+    }
+    if (!report_.rulesApplied) return "**review**: no rules were given";
     if (d.action == Action::None && d.rules.empty()) return "**review**: no rule decides it";
     std::string out = fmt::format("**{}**, {} risk", actionWord(d), toString(d.risk));
     for (std::size_t k = 0; k < d.rules.size(); ++k) {

@@ -14,9 +14,10 @@
 #include <map>
 #include <set>
 
-#include "engine/report/escape.h"
 #include "engine/report/change_text.h"
+#include "engine/report/escape.h"
 #include "engine/report/formats/formats.h"
+#include "engine/report/report_json.h"
 #include "engine/report/report_text.h"
 #include "model/change_title.h"
 #include "model/sha256.h"
@@ -55,9 +56,20 @@ int severity(std::string_view level) {
 // Rejected is an error: it is what stops the pipeline, and code scanning fails a check on errors
 // by default, so the two agree. A change waiting for review is a warning whatever its risk (even
 // high: no rule rejected it, a human decides), and a note when the rules call it low risk.
-std::string_view levelOf(const Decision& decision) {
-  if (decision.action == Action::Reject) return "error";
+// An approved or accepted change keeps the level the rules gave it; its suppression says why it
+// is not a problem.
+std::string_view levelOf(const Decision& decision, const Acceptance* acceptance) {
+  auto action = acceptance != nullptr ? acceptance->ruleAction : decision.action;
+  if (action == Action::Reject) return "error";
   return decision.risk == Risk::Low ? "note" : "warning";
+}
+
+// SARIF's own word for an accepted result: `inSource` when the template says so, `external`
+// for approvals files and the baseline; the justification says who and why.
+Json suppressionOf(const Acceptance& acceptance) {
+  return Json{{"kind", acceptance.source == AcceptanceSource::Inline ? "inSource" : "external"},
+              {"status", "accepted"},
+              {"justification", terminalSafe(acceptanceText(acceptance))}};
 }
 
 std::string_view fallbackRuleId(const Operation& op) {
@@ -208,8 +220,11 @@ class SarifRenderer {
   }
 
  private:
+  // Changes the rules did not approve: those still waiting or rejected, and those approvals or
+  // acceptances approved (as suppressed results).
   [[nodiscard]] bool needsAttention(std::size_t index) const {
-    return shown_[index] && report_.decisions[index].action != Action::Approve;
+    return shown_[index] && (report_.decisions[index].action != Action::Approve ||
+                             acceptanceOf(report_, index) != nullptr);
   }
 
   [[nodiscard]] std::string ruleIdOf(std::size_t index) const {
@@ -238,7 +253,7 @@ class SarifRenderer {
     std::map<std::string, std::string_view> levels;
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
       if (!needsAttention(i)) continue;
-      auto level = levelOf(report_.decisions[i]);
+      auto level = levelOf(report_.decisions[i], acceptanceOf(report_, i));
       auto& seen = levels[ruleIdOf(i)];
       if (seen.empty() || severity(level) > severity(seen)) seen = level;
     }
@@ -283,7 +298,7 @@ class SarifRenderer {
     auto ruleId = ruleIdOf(index);
     Json out{{"ruleId", ruleId},
              {"ruleIndex", ruleIndex_.at(ruleId)},
-             {"level", levelOf(decision)},
+             {"level", levelOf(decision, acceptanceOf(report_, index))},
              {"message", {{"text", changeDetails(report_, index, kMaxValue)}}},
              {"locations", Json::array({physicalLocation(locationOf(report_, index))})}};
     auto related = relatedLocations(report_, index);
@@ -301,6 +316,10 @@ class SarifRenderer {
                          {"risk", toString(decision.risk)},
                          {"action", toString(decision.action)},
                          {"rules", decision.rules}};
+    if (const auto* acceptance = acceptanceOf(report_, index)) {
+      out["suppressions"] = Json::array({suppressionOf(*acceptance)});
+      out["properties"]["acceptance"] = acceptanceToJson(*acceptance);
+    }
     return out;
   }
 
@@ -315,6 +334,15 @@ class SarifRenderer {
       }
       notifications.push_back(std::move(entry));
     }
+    // An approval that did not apply is worth seeing where the alerts are.
+    for (const auto& record : report_.approvals) {
+      if (record.applied) continue;
+      notifications.push_back(
+          {{"level", "warning"},
+           {"message",
+            {{"text", terminalSafe("Approvals " + record.file + " by " + record.by +
+                                   " not applied: " + record.whyNot)}}}});
+    }
     return Json{{"executionSuccessful", true},
                 {"toolExecutionNotifications", std::move(notifications)}};
   }
@@ -327,6 +355,8 @@ class SarifRenderer {
     }
     const auto& s = report_.summary;
     return Json{{"verdict", toString(s.verdict)},
+                {"decidedBy", idsToJson(report_, report_.decidedBy)},
+                {"gate", gateToJson(report_)},
                 {"fingerprint", report_.diff.fingerprint},
                 {"summary",
                  {{"changes", s.changes},
@@ -334,7 +364,10 @@ class SarifRenderer {
                   {"rejected", s.rejected},
                   {"review", s.review}}},
                 {"sources", std::move(sources)},
-                {"presets", report_.metadata.presets}};
+                {"presets", report_.metadata.presets},
+                {"approvals", approvalsToJson(report_)},
+                {"accepted", acceptedToJson(report_)},
+                {"baseline", baselineToJson(report_)}};
   }
 
   const Report& report_;

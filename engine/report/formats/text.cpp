@@ -126,8 +126,16 @@ class TextRenderer {
   }
 
   std::string decision(std::size_t index) const {
-    if (!report_.rulesApplied) return "";
     const auto& d = report_.decisions[index];
+    if (const auto* acceptance = acceptanceOf(report_, index)) {
+      std::string rules;
+      for (std::size_t i = 0; i < d.rules.size(); ++i) {
+        rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(d.rules[i]);
+      }
+      return style_.green(fmt::format("[approved, {} risk] {}{}", toString(d.risk),
+                                      terminalSafe(acceptanceText(*acceptance)), rules));
+    }
+    if (!report_.rulesApplied) return "";
     std::string rules;
     for (std::size_t i = 0; i < d.rules.size(); ++i) {
       rules += (i == 0 ? ": " : "; ") + terminalSafe(d.rules[i]);
@@ -258,15 +266,24 @@ class TextRenderer {
     }
   }
 
+  // The counts, the approvals and acceptances, the verdict and why, and the exit status when
+  // --fail-on chose it: the last lines a pipeline log shows.
   void footer() {
     out_ += changeCountsLine(report_) + "\n";
+    for (const auto& line : approvalLines(report_)) {
+      out_ += "Approvals: " + terminalSafe(line) + "\n";
+    }
+    auto accepted = acceptedLine(report_);
+    if (!accepted.empty()) out_ += terminalSafe(accepted) + "\n";
     auto line = verdictLine(report_.summary);
     switch (report_.summary.verdict) {
       case Verdict::Approved: out_ += style_.green(line); break;
       case Verdict::Rejected: out_ += style_.red(line); break;
       case Verdict::Review: out_ += style_.yellow(line); break;
     }
-    out_ += "\n";
+    out_ += "\n" + terminalSafe(decidedByLine(report_)) + "\n";
+    auto gate = gateLine(report_);
+    if (!gate.empty()) out_ += terminalSafe(gate) + "\n";
   }
 
   const Report& report_;

@@ -129,5 +129,90 @@ TEST(EvalPaths, LiteralsOnBothSides) {
   EXPECT_FALSE(conditionHolds(*world, compare(lit(5), "==", lit(6))));
 }
 
+TEST(EvalPaths, StatefulComesFromTheResourceFacts) {
+  DiffFixture f;
+  auto bucket = f.both(resource("Bucket", "AWS::S3::Bucket"));
+  auto topic = f.both(resource("Topic", "AWS::SNS::Topic"));
+  auto bucketReplace = f.operate(OperationType::Replace, bucket.first, bucket.second);
+  f.operate(OperationType::Replace, topic.first, topic.second);
+  auto probe =
+      rule("r", {changes("change")}, {compare(path("change.component.stateful"), "==", lit(true))},
+           effect("change", Risk::High));
+  EvaluationOptions options;
+  options.facts.isStateful = [](std::string_view type) { return type == "AWS::S3::Bucket"; };
+  f.decide(ruleSet({probe}), options);
+  EXPECT_EQ(idsWithRisk(f, Risk::High), (std::vector<std::string>{f.op(bucketReplace).id}));
+  // Without facts nothing is stateful, and the field is a boolean rather than missing.
+  f.decide(ruleSet({probe}));
+  EXPECT_TRUE(idsWithRisk(f, Risk::High).empty());
+  auto asFalse = rule("r", {components("x", ComponentType::Resource)},
+                      {compare(path("x.stateful"), "==", lit(false))}, effect("x", Risk::High));
+  f.decide(ruleSet({asFalse}));
+  EXPECT_EQ(idsWithRisk(f, Risk::High).size(), 2u);
+}
+
+TEST(EvalPaths, ConstructPathAndId) {
+  DiffFixture f;
+  auto moved = f.both(
+      resource("Old", "AWS::SQS::Queue", {{"Metadata", {{"aws:cdk:path", "App/Queue/Resource"}}}}),
+      resource("New", "AWS::SQS::Queue",
+               {{"Metadata", {{"aws:cdk:path", "App/Ingest/Queue/Resource"}}}}));
+  auto plain = f.both(resource("Plain", "AWS::SNS::Topic"));
+  auto defaulted = f.both(resource("Meta", "AWS::CDK::Metadata",
+                                   {{"Metadata", {{"aws:cdk:path", "App/CDKMetadata/Default"}}}}));
+  auto rename = f.operate(OperationType::Rename, moved.first, moved.second);
+  f.operate(OperationType::Remove, plain.first, std::nullopt);
+  auto meta = f.update(defaulted, "Properties.Analytics", Json("a"), Json("b"));
+  auto holds = [&](const std::string& field, const Json& value) {
+    return reached(f, rule("r", {changes("change")},
+                           {compare(path("change.component." + field), "==", lit(value))},
+                           effect("change", Risk::High)));
+  };
+  // The AFTER side of a renamed component.
+  EXPECT_EQ(holds("constructPath", "App/Ingest/Queue/Resource"),
+            (std::vector<std::string>{f.op(rename).id}));
+  EXPECT_EQ(holds("constructId", "Queue"), (std::vector<std::string>{f.op(rename).id}));
+  EXPECT_EQ(holds("constructId", "CDKMetadata"), (std::vector<std::string>{f.op(meta).id}));
+  // Without aws:cdk:path there is no construct.
+  EXPECT_EQ(reached(f, rule("r", {changes("change")},
+                            {negate(exists(path("change.component.constructId")))},
+                            effect("change", Risk::High))),
+            (std::vector<std::string>{"op1"}));
+}
+
+TEST(EvalPaths, EnclosingValuesNearestFirst) {
+  DiffFixture f;
+  Json policy = {{"Properties",
+                  {{"PolicyDocument",
+                    {{"Statement",
+                      {{{"Effect", "Allow"}, {"Action", {"s3:GetObject", "s3:PutObject"}}},
+                       {{"Effect", "Deny"}, {"Action", {"iam:*"}}}}}}}}}};
+  auto sides = f.both(resource("P", "AWS::IAM::Policy", policy));
+  auto inAllow = f.update(sides, "Properties.PolicyDocument.Statement.0.Action.1", std::nullopt,
+                          Json("s3:PutObject"), PropertyOperationType::Insert);
+  auto fromDeny = f.update(sides, "Properties.PolicyDocument.Statement.1.Action.1",
+                           Json("iam:PassRole"), std::nullopt, PropertyOperationType::Remove);
+  auto top = f.update(sides, "DependsOn", Json("A"), Json("B"));
+  f.operate(OperationType::Replace, sides.first, sides.second);
+  auto probe = [&](Expression condition) {
+    return reached(
+        f, rule("r", {changes("change")}, {std::move(condition)}, effect("change", Risk::High)));
+  };
+  // The statement is two levels up from an action in its list; any level with `*`.
+  EXPECT_EQ(probe(compare(path("change.enclosing.1.Effect"), "==", lit("Allow"))),
+            (std::vector<std::string>{f.op(inAllow).id}));
+  EXPECT_EQ(probe(compare(path("change.enclosing.*.Effect"), "==", lit("Deny"))),
+            (std::vector<std::string>{f.op(fromDeny).id}));
+  // The parent of an action is its list; `enclosing` alone is each enclosing value.
+  EXPECT_EQ(probe(compare(path("change.enclosing.0"), "contains", lit("s3:GetObject"))),
+            (std::vector<std::string>{f.op(inAllow).id}));
+  EXPECT_EQ(probe(compare(path("change.enclosing.**.Effect"), "==", lit("Deny"))),
+            (std::vector<std::string>{f.op(inAllow).id, f.op(fromDeny).id}));
+  // A top-level property and a component operation have nothing around them.
+  EXPECT_EQ(probe(negate(exists(path("change.enclosing")))),
+            (std::vector<std::string>{f.op(top).id, "op3"}));
+  EXPECT_TRUE(probe(exists(path("change.enclosing.9"))).empty());
+}
+
 }  // namespace
 }  // namespace c2a::rules::testing

@@ -13,7 +13,7 @@ TEST(OperatorTable, OrderAndNames) {
   for (const auto& info : operatorTable()) names.emplace_back(info.name);
   EXPECT_EQ(names, (std::vector<std::string>{"appliesTo", "==", "!=", "<", "<=", ">", ">=", "in",
                                              "contains", "startsWith", "endsWith", "matches",
-                                             "matchesRegex", "->", "<-", ">>", "<<"}));
+                                             "matchesRegex", "inCidr", "->", "<-", ">>", "<<"}));
 }
 
 TEST(OperatorTable, EveryNameAndAliasFindsItsEntry) {

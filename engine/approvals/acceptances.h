@@ -1,0 +1,33 @@
+#pragma once
+// Approvals, inline acceptances and the baseline turn changes the rules left to a human into
+// approved ones, before the aggregation tree, the summary and the verdict are made, so every
+// format tells the same story. Each such change keeps its risk and says who or what approved it
+// (Report::acceptances), and the report records every approvals file and the baseline: what
+// applied, what did not and why.
+//
+// A change the rules reject stays rejected: an approvals file or the baseline never overrides a
+// rejection (only changing the rules does). An inline acceptance does only when the command line
+// allows it (--allow-inline-accept-of-rejections).
+#include <optional>
+#include <vector>
+
+#include "engine/approvals/approvals_file.h"
+#include "engine/approvals/baseline_file.h"
+#include "engine/report/report.h"
+
+namespace c2a {
+
+struct AcceptanceOptions {
+  std::vector<ApprovalsFile> approvals;  // read and checked (readApprovalsFile)
+  std::optional<BaselineFile> baseline;
+  bool inlineAccept = true;             // honour `Metadata.c2a.accept` in the AFTER template
+  bool inlineAcceptRejections = false;  // ...even for changes the rules reject
+};
+
+/// Applies inline acceptances, then the approvals files in order, then the baseline, to
+/// `report.decisions`; fills `report.acceptances`, `report.approvals` and `report.baseline`, and
+/// adds a warning for each inline acceptance refused for a rejection. Needs `report.causes`.
+/// Throws C2aError (located) for a malformed inline acceptance.
+void applyAcceptances(Report& report, const AcceptanceOptions& options);
+
+}  // namespace c2a

@@ -1,0 +1,145 @@
+#include "engine/approvals/approvals_file.h"
+
+#include <fmt/format.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/approvals/located_json.h"
+#include "model/error.h"
+#include "platform-mapping/cloudformation/source_document.h"
+
+namespace c2a {
+namespace {
+
+constexpr int kFormatVersion = 1;
+constexpr std::string_view kSignaturePrefix = "hmac-sha256:";
+
+std::string canonicalForm(const ApprovalsFile& approvals) {
+  Json form = Json::array(
+      {"c2a-approvals/1", approvals.fingerprint, approvals.by, approvals.at, approvals.comment});
+  Json changes = Json::array();
+  for (const auto& id : approvals.changes) changes.push_back(id);
+  form.push_back(std::move(changes));
+  // ASCII only: the same bytes whatever the file's encoding of the same text.
+  return form.dump(-1, ' ', true, Json::error_handler_t::replace);
+}
+
+std::string lower(std::string text) {
+  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+}  // namespace
+
+std::string approvalSignature(const ApprovalsFile& approvals, const std::string& key) {
+  auto data = canonicalForm(approvals);
+  std::array<unsigned char, EVP_MAX_MD_SIZE> mac{};
+  unsigned int size = 0;
+  if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+           reinterpret_cast<const unsigned char*>(data.data()), data.size(), mac.data(),
+           &size) == nullptr) {
+    throw C2aError(ErrorKind::Internal, {}, "HMAC-SHA256 failed");
+  }
+  std::string hex(kSignaturePrefix);
+  for (unsigned int i = 0; i < size; ++i) hex += fmt::format("{:02x}", mac[i]);
+  return hex;
+}
+
+ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std::string>& key,
+                                const ReadLimits& limits) {
+  LocatedJson doc(readSourceFile(file, limits), file);
+  doc.expectObject("", "an approvals file (written by `c2a approve`)");
+  doc.expectKeys("",
+                 {"c2aApprovals", "fingerprint", "by", "at", "comment", "changes", "signature"});
+  if (doc.integer("", "c2aApprovals", /*required=*/true) != kFormatVersion) {
+    doc.fail("/c2aApprovals",
+             fmt::format("unknown approvals file version (this c2a reads {})", kFormatVersion));
+  }
+  ApprovalsFile out;
+  out.file = file;
+  out.fingerprint = doc.fingerprint("", "fingerprint");
+  out.by = doc.string("", "by", /*required=*/true);
+  if (out.by.empty()) doc.fail("/by", "`by` must name who approved");
+  out.at = doc.string("", "at", false);
+  out.comment = doc.string("", "comment", false);
+  out.changes = doc.stringList("", "changes", "a change id");
+  out.signature = doc.string("", "signature", false);
+  if (!out.signature.empty() && (out.signature.rfind(kSignaturePrefix, 0) != 0 ||
+                                 out.signature.size() != kSignaturePrefix.size() + 64)) {
+    doc.fail("/signature", "a signature is `hmac-sha256:` and 64 hex digits");
+  }
+  if (!key) {
+    out.signatureState = out.signature.empty() ? "unsigned" : "not checked";
+    return out;
+  }
+  if (out.signature.empty()) {
+    doc.fail("",
+             "the approvals file is not signed, and an approval key is set "
+             "(C2A_APPROVAL_KEY or --approval-key-file): only approvals signed with it count; "
+             "write them with `c2a approve` and the same key");
+  }
+  auto expected = approvalSignature(out, *key);
+  auto given = lower(out.signature);
+  if (CRYPTO_memcmp(expected.data(), given.data(), expected.size()) != 0) {
+    doc.fail("/signature",
+             "the signature does not match: the file was changed after it was signed, or it was "
+             "signed with another key");
+  }
+  out.signatureState = "verified";
+  return out;
+}
+
+std::string approvalsFileText(const ApprovalsFile& approvals,
+                              const std::optional<std::string>& key) {
+  Json out = Json::object();
+  out["c2aApprovals"] = kFormatVersion;
+  out["fingerprint"] = approvals.fingerprint;
+  out["by"] = approvals.by;
+  out["at"] = approvals.at;
+  out["comment"] = approvals.comment;
+  out["changes"] = approvals.changes;
+  if (key) out["signature"] = approvalSignature(approvals, *key);
+  return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string readApprovalKeyFile(const std::string& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) {
+    throw C2aError(ErrorKind::MissingInput, {file},
+                   std::filesystem::exists(file, ec) ? "not a file" : "no such file");
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw C2aError(ErrorKind::MissingInput, {file}, "cannot read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string key = std::move(text).str();
+  while (!key.empty() && (key.back() == '\n' || key.back() == '\r')) key.pop_back();
+  if (key.empty())
+    throw C2aError(ErrorKind::InvalidInput, {file}, "the approval key file is empty");
+  return key;
+}
+
+std::string timestampNow() {
+  std::time_t now = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
+    char* end = nullptr;
+    long long value = std::strtoll(epoch, &end, 10);
+    if (end != nullptr && *end == '\0' && value >= 0) now = static_cast<std::time_t>(value);
+  }
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  std::array<char, 32> buffer{};
+  std::strftime(buffer.data(), buffer.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer.data();
+}
+
+}  // namespace c2a

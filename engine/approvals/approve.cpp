@@ -1,0 +1,109 @@
+#include "engine/approvals/approve.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/approvals/approvals_file.h"
+#include "engine/approvals/located_json.h"
+#include "rules/suggestions.h"
+
+namespace c2a {
+namespace {
+
+struct ReportChange {
+  std::string id;
+  std::string action;  // approve, reject, none
+  std::string pointer;
+  std::vector<std::string> rules;
+};
+
+std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
+  doc.expectObject("", "a c2a JSON report (`c2a diff --format json`)");
+  if (doc.integer("", "schemaVersion", true) != 1) {
+    doc.fail("/schemaVersion", "not a c2a JSON report of schema version 1");
+  }
+  const auto* changes = doc.find("/changes");
+  if (changes == nullptr || !changes->is_array()) {
+    doc.fail("", "not a c2a JSON report: no `changes` list");
+  }
+  std::vector<ReportChange> out;
+  for (std::size_t i = 0; i < changes->size(); ++i) {
+    auto at = LocatedJson::child("/changes", i);
+    doc.expectObject(at, "a change");
+    ReportChange change;
+    change.id = doc.string(at, "id", true);
+    change.action = doc.string(at, "action", true);
+    change.pointer = at;
+    if (const auto* rules = doc.find(at + "/rules"); rules != nullptr && rules->is_array()) {
+      for (const auto& rule : *rules) {
+        if (rule.is_string()) change.rules.push_back(rule.get<std::string>());
+      }
+    }
+    out.push_back(std::move(change));
+  }
+  return out;
+}
+
+std::string rulesText(const ReportChange& change) {
+  std::string out;
+  for (const auto& rule : change.rules) out += (out.empty() ? "" : "; ") + rule;
+  return out.empty() ? "a rule" : out;
+}
+
+}  // namespace
+
+ApproveResult approve(const ApproveRequest& request) {
+  if (request.by.empty()) throw C2aError(ErrorKind::Usage, {}, "--by must name who approves");
+  LocatedJson doc(readSourceFile(request.report, request.limits), request.report);
+  auto changes = reportChanges(doc);
+  ApprovalsFile approvals;
+  approvals.fingerprint = doc.fingerprint("", "fingerprint");
+  approvals.by = request.by;
+  approvals.at = timestampNow();
+  approvals.comment = request.comment;
+  ApproveResult result;
+
+  if (request.changes.empty()) {
+    for (const auto& change : changes) {
+      if (change.action == "none") approvals.changes.push_back(change.id);
+    }
+    if (approvals.changes.empty()) {
+      result.warnings.push_back(
+          {ErrorKind::InvalidInput,
+           {request.report},
+           "no change of this report waits for review: the approvals file approves nothing"});
+    }
+  } else {
+    std::vector<std::string_view> ids;
+    for (const auto& change : changes) ids.emplace_back(change.id);
+    for (const auto& id : request.changes) {
+      auto it = std::find_if(changes.begin(), changes.end(),
+                             [&](const ReportChange& change) { return change.id == id; });
+      if (it == changes.end()) {
+        throw C2aError(ErrorKind::InvalidInput, {request.report},
+                       fmt::format("--change {}: this report has no such change{}", id,
+                                   rules::didYouMean(id, ids)));
+      }
+      if (it->action == "reject") {
+        throw C2aError(ErrorKind::InvalidInput, doc.where(it->pointer),
+                       fmt::format("--change {}: the rules reject this change ({}); an approval "
+                                   "cannot override a rejection, only a change of the rules can",
+                                   id, rulesText(*it)));
+      }
+      if (it->action == "approve") {
+        result.warnings.push_back(
+            {ErrorKind::InvalidInput, doc.where(it->pointer),
+             fmt::format("--change {}: the rules approve this change already", id)});
+      }
+      if (std::find(approvals.changes.begin(), approvals.changes.end(), id) ==
+          approvals.changes.end()) {
+        approvals.changes.push_back(id);
+      }
+    }
+  }
+  result.text = approvalsFileText(approvals, request.key);
+  return result;
+}
+
+}  // namespace c2a

@@ -1,0 +1,44 @@
+#pragma once
+// Inline acceptances: a team accepts a known, recurring change of a resource in the AFTER
+// template itself, without editing a rule file, as cdk-nag's `rules_to_suppress` does:
+//
+//   Metadata:
+//     c2a:
+//       accept:
+//         - operation: REPLACE            # or a list; INSERT, UPDATE, REPLACE, RENAME; absent: any
+//           path: Properties.BucketName   # UPDATE: the property (or above it; `*` is one key);
+//                                         # REPLACE: the property whose change causes it
+//           reason: the bucket is rebuilt from the archive on every release
+//
+// (CDK: `cfnBucket.addMetadata('c2a', {accept: [...]})`). A reason is required.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/infra_model.h"
+#include "model/operation.h"
+#include "model/source_location.h"
+
+namespace c2a {
+
+struct InlineAccept {
+  ComponentIndex component = 0;           // in the AFTER model
+  std::vector<OperationType> operations;  // empty: any
+  Path path;                              // empty: any; `*` matches one key
+  std::string reason;
+  SourceLocation where;  // the entry in the template
+};
+
+/// Every acceptance of every resource of `after`, in model order. Throws C2aError
+/// (InvalidInput, located at the entry) for a malformed one: not a list, an unknown key or
+/// operation, a path on an operation that has none, no reason.
+std::vector<InlineAccept> readInlineAccepts(const InfraModel& after);
+
+/// Whether `pattern` (with `*` for any one key) is `path` or above it.
+bool pathMatches(const Path& pattern, const Path& path);
+
+/// Whether the UPDATE `op` changes only c2a's own metadata (`Metadata.c2a`, or a `Metadata`
+/// whose other keys stay as they were).
+bool onlyAcceptanceMetadata(const Operation& op);
+
+}  // namespace c2a

@@ -1,0 +1,398 @@
+// The gate, approvals, inline acceptances and the baseline from the command line, as a pipeline
+// runs them: exit statuses, what the reports say, and the errors.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "tests/cli/run_c2a.h"
+
+namespace c2a {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::runC2a;
+using testing::slurp;
+
+const std::string kChain = "tests/cases/diff/replacement-chain/";
+const std::string kExample = "examples/orders-service/";
+// Six changes no rule decides (review), the README example (rejected by the data-loss preset),
+// no change at all (approved).
+const std::string kReview = "diff " + kChain + "before.json " + kChain + "after.json --no-presets";
+const std::string kRejected = "diff " + kExample + "before.yaml " + kExample + "after.yaml";
+const std::string kApproved = "diff " + kChain + "before.json " + kChain + "before.json";
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+// Sets (or, with null, unsets) an environment variable for the life of the scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value == nullptr) {
+      ::unsetenv(name);
+    } else {
+      ::setenv(name, value, 1);
+    }
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_, old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+class CliApprovals : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("c2a-cli-approvals-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name), std::ios::binary) << text;
+    return path(name);
+  }
+  // `c2a approve` for the JSON report of `diff`; returns the approvals file.
+  std::string approvalsFor(const std::string& diff, const std::string& name,
+                           const std::string& extra = "") const {
+    auto report = runC2a(diff + " --format json -o '" + path(name + ".report.json") + "'");
+    EXPECT_LE(report.status, 2) << report.err;
+    auto approved = runC2a("approve '" + path(name + ".report.json") + "' --by alice " +
+                           "--comment 'Reviewed in PR 42' -o '" + path(name) + "' " + extra);
+    EXPECT_EQ(approved.status, 0) << approved.err;
+    return path(name);
+  }
+
+  fs::path dir_;
+  ScopedEnv noKey_{"C2A_APPROVAL_KEY", nullptr};
+};
+
+// ---- gating ------------------------------------------------------------------------------------
+
+TEST_F(CliApprovals, EveryFailOnValueAgainstApprovedReviewAndRejected) {
+  struct Row {
+    const char* failOn;
+    int approved, review, rejected;
+  };
+  // The review case's changes are of unknown risk (no rule decides them).
+  const Row rows[] = {{"", 0, 1, 2},     {"review", 0, 1, 2},   {"unknown", 0, 1, 2},
+                      {"high", 0, 0, 2}, {"rejected", 0, 0, 2}, {"never", 0, 0, 0}};
+  for (const auto& row : rows) {
+    std::string flag = *row.failOn == '\0' ? "" : std::string(" --fail-on ") + row.failOn;
+    SCOPED_TRACE(flag);
+    EXPECT_EQ(runC2a(kApproved + flag).status, row.approved);
+    EXPECT_EQ(runC2a(kReview + flag).status, row.review);
+    EXPECT_EQ(runC2a(kRejected + flag).status, row.rejected);
+  }
+  // Approved by approvals counts as approved for every gate.
+  auto approvals = approvalsFor(kReview, "review.json");
+  for (const char* failOn : {"review", "unknown", "high", "rejected", "never"}) {
+    EXPECT_EQ(runC2a(kReview + " --approvals '" + approvals + "' --fail-on " + failOn).status, 0)
+        << failOn;
+  }
+  EXPECT_EQ(runC2a(kReview + " --fail-on sometimes").status, 64);
+}
+
+TEST_F(CliApprovals, TheReportSaysTheVerdictWhyAndTheGate) {
+  auto review = runC2a(kReview + " --fail-on high --summary-only");
+  EXPECT_EQ(review.status, 0);
+  EXPECT_TRUE(has(review.out,
+                  "Verdict: REVIEW (6 changes need a human)\n"
+                  "Decided by 6 changes waiting for review: Bucket replacement, "))
+      << review.out;
+  EXPECT_TRUE(has(review.out,
+                  "Exit status 0: --fail-on high passes: no change is rejected or "
+                  "waits for review at high risk.\n"))
+      << review.out;
+  auto rejected = runC2a(kRejected + " --fail-on rejected --summary-only");
+  EXPECT_EQ(rejected.status, 2);
+  EXPECT_TRUE(has(rejected.out,
+                  "Exit status 2: --fail-on rejected fails on 1 change: "
+                  "ArchiveBucket replacement.\n"))
+      << rejected.out;
+  auto json = runC2a(kRejected + " --fail-on rejected --format json");
+  EXPECT_TRUE(has(json.out, "\"decidedBy\": [\n    \"Resource:ArchiveBucket:REPLACE\"\n  ]"))
+      << json.out.substr(0, 600);
+  EXPECT_TRUE(has(json.out, "\"failOn\": \"rejected\""));
+}
+
+TEST_F(CliApprovals, JunitSkipsReviewWhenOnlyRejectionsFail) {
+  auto held = runC2a(kReview + " --format junit");
+  EXPECT_TRUE(has(held.out, "failures=\"6\" skipped=\"0\"")) << held.out;
+  for (const char* failOn : {"rejected", "never", "high"}) {
+    auto passed = runC2a(kReview + " --format junit --fail-on " + failOn);
+    EXPECT_TRUE(has(passed.out, "failures=\"0\" skipped=\"6\"")) << failOn << passed.out;
+    EXPECT_TRUE(has(passed.out, "<skipped message=\"Needs review")) << failOn;
+  }
+  auto unknown = runC2a(kReview + " --format junit --fail-on unknown");
+  EXPECT_TRUE(has(unknown.out, "failures=\"6\" skipped=\"0\"")) << unknown.out;
+}
+
+// ---- approvals ---------------------------------------------------------------------------------
+
+TEST_F(CliApprovals, AnApprovalAppliesToItsChangeSetOnly) {
+  auto approvals = approvalsFor(kReview, "approvals.json");
+  auto text = slurp(approvals);
+  EXPECT_TRUE(has(text, "\"by\": \"alice\"")) << text;
+  EXPECT_TRUE(has(text, "\"comment\": \"Reviewed in PR 42\""));
+  EXPECT_TRUE(has(text, "\"fingerprint\": \"sha256:"));
+  EXPECT_FALSE(has(text, "signature"));
+
+  auto approved = runC2a(kReview + " --approvals '" + approvals + "'");
+  EXPECT_EQ(approved.status, 0) << approved.out << approved.err;
+  EXPECT_TRUE(has(approved.out, "applied: 6 changes approved, unsigned")) << approved.out;
+  EXPECT_TRUE(has(approved.out, "[approved, unknown risk] approved by alice (")) << approved.out;
+  EXPECT_TRUE(has(approved.out, "Every change is approved: 6 by approvals.")) << approved.out;
+
+  // Another change set (the README example) is never approved by it, and the report says why.
+  auto other =
+      runC2a(kExample.empty() ? "" : kRejected + " --no-presets --approvals '" + approvals + "'");
+  EXPECT_EQ(other.status, 1);
+  EXPECT_TRUE(has(other.out, ": not applied: it approves change set sha256:")) << other.out;
+  // Two files: one applies, one does not; both are reported.
+  auto both = runC2a(kReview + " --approvals '" + approvalsFor(kRejected, "other.json") +
+                     "' --approvals '" + approvals + "' --format json");
+  EXPECT_EQ(both.status, 0);
+  EXPECT_TRUE(has(both.out, "\"applied\": false")) << both.out;
+  EXPECT_TRUE(has(both.out, "\"applied\": true"));
+}
+
+TEST_F(CliApprovals, RejectedAndUnknownChangesCannotBeApproved) {
+  auto report = runC2a(kRejected + " --format json -o '" + path("report.json") + "'");
+  ASSERT_EQ(report.status, 2);
+  auto rejected = runC2a("approve '" + path("report.json") +
+                         "' --by alice --change Resource:ArchiveBucket:REPLACE");
+  EXPECT_EQ(rejected.status, 65);
+  EXPECT_TRUE(has(rejected.err, "c2a: " + path("report.json") + ":")) << rejected.err;
+  EXPECT_TRUE(has(rejected.err, "an approval cannot override a rejection")) << rejected.err;
+  auto unknown = runC2a("approve '" + path("report.json") +
+                        "' --by alice --change Resource:ArchiveBucket:REPLACEMENT");
+  EXPECT_EQ(unknown.status, 65);
+  EXPECT_TRUE(has(unknown.err, "this report has no such change")) << unknown.err;
+  EXPECT_EQ(runC2a("approve '" + path("report.json") + "'").status, 64);  // --by is required
+  EXPECT_EQ(runC2a("approve '" + path("missing.json") + "' --by alice").status, 66);
+  EXPECT_EQ(runC2a("approve " + kExample + "after.yaml --by alice").status, 65);
+
+  // A hand-edited approvals file naming the rejection: refused in the report, still rejected.
+  auto approvals = approvalsFor(kRejected, "approvals.json");
+  auto text = slurp(approvals);
+  text.replace(text.find("\"changes\": ["), 12,
+               "\"changes\": [\"Resource:ArchiveBucket:REPLACE\", \"Resource:Nope:INSERT\",");
+  write("edited.json", text);
+  auto edited = runC2a(kRejected + " --approvals '" + path("edited.json") + "' --format json");
+  EXPECT_EQ(edited.status, 2);
+  EXPECT_TRUE(has(edited.out, "\"unknown\": [\n        \"Resource:Nope:INSERT\"\n      ]"))
+      << edited.out;
+  EXPECT_TRUE(has(edited.out,
+                  "\"changeId\": \"Resource:ArchiveBucket:REPLACE\",\n"
+                  "          \"reason\": \"rejected by the rules"))
+      << edited.out;
+}
+
+TEST_F(CliApprovals, SignedApprovalsWithAndWithoutAKey) {
+  ScopedEnv key("C2A_APPROVAL_KEY", "pipeline-secret");
+  auto signedFile = approvalsFor(kReview, "signed.json");
+  EXPECT_TRUE(has(slurp(signedFile), "\"signature\": \"hmac-sha256:"));
+  auto verified = runC2a(kReview + " --approvals '" + signedFile + "'");
+  EXPECT_EQ(verified.status, 0) << verified.err;
+  EXPECT_TRUE(has(verified.out, "signature verified")) << verified.out;
+
+  // Tampered: refused, located, exit 65.
+  auto text = slurp(signedFile);
+  text.replace(text.find("alice"), 5, "eve");
+  write("tampered.json", text);
+  auto tampered = runC2a(kReview + " --approvals '" + path("tampered.json") + "'");
+  EXPECT_EQ(tampered.status, 65);
+  EXPECT_TRUE(has(tampered.err, "c2a: " + path("tampered.json") + ":")) << tampered.err;
+  EXPECT_TRUE(has(tampered.err, "signature does not match")) << tampered.err;
+  // Another key: refused.
+  write("other.key", "another-secret\n");
+  auto otherKey = runC2a(kReview + " --approvals '" + signedFile + "' --approval-key-file '" +
+                         path("other.key") + "'");
+  EXPECT_EQ(otherKey.status, 65);
+
+  // Unsigned, with a key: refused.
+  std::string unsignedFile;
+  {
+    ScopedEnv none("C2A_APPROVAL_KEY", nullptr);
+    unsignedFile = approvalsFor(kReview, "unsigned.json");
+  }
+  auto refused = runC2a(kReview + " --approvals '" + unsignedFile + "'");
+  EXPECT_EQ(refused.status, 65);
+  EXPECT_TRUE(has(refused.err, "not signed")) << refused.err;
+
+  // Without a key both are trusted as they are, and the report says which was not checked.
+  {
+    ScopedEnv none("C2A_APPROVAL_KEY", nullptr);
+    auto trusted = runC2a(kReview + " --approvals '" + signedFile + "'");
+    EXPECT_EQ(trusted.status, 0);
+    EXPECT_TRUE(has(trusted.out, "signed (not checked: no key given)")) << trusted.out;
+    auto tamperedTrusted = runC2a(kReview + " --approvals '" + path("tampered.json") + "'");
+    EXPECT_EQ(tamperedTrusted.status, 0);
+    EXPECT_EQ(runC2a(kReview + " --approvals '" + unsignedFile + "'").status, 0);
+  }
+  // A key file instead of the variable: signs and verifies the same way.
+  write("pipeline.key", "pipeline-secret\n");
+  {
+    ScopedEnv none("C2A_APPROVAL_KEY", nullptr);
+    auto viaFile = runC2a(kReview + " --approvals '" + signedFile + "' --approval-key-file '" +
+                          path("pipeline.key") + "'");
+    EXPECT_EQ(viaFile.status, 0) << viaFile.err;
+    EXPECT_TRUE(has(viaFile.out, "signature verified"));
+    EXPECT_EQ(runC2a(kReview + " --approvals '" + unsignedFile + "' --approval-key-file '" +
+                     path("pipeline.key") + "'")
+                  .status,
+              65);
+    EXPECT_EQ(runC2a(kReview + " --approvals '" + signedFile + "' --approval-key-file '" +
+                     path("no.key") + "'")
+                  .status,
+              66);
+  }
+  // A key variable that is set but empty (a secret that did not arrive) is a usage error.
+  ScopedEnv empty("C2A_APPROVAL_KEY", "");
+  auto blank = runC2a(kReview + " --approvals '" + signedFile + "'");
+  EXPECT_EQ(blank.status, 64);
+  EXPECT_TRUE(has(blank.err, "C2A_APPROVAL_KEY is set but empty")) << blank.err;
+}
+
+TEST_F(CliApprovals, BadApprovalsFilesAreLocatedOrMissing) {
+  write("bad.json", "{\n  \"c2aApprovals\": 1,\n  \"by\": 7\n}\n");
+  auto bad = runC2a(kReview + " --approvals '" + path("bad.json") + "'");
+  EXPECT_EQ(bad.status, 65);
+  EXPECT_TRUE(has(bad.err, "c2a: " + path("bad.json") + ":1:1: ")) << bad.err;
+  write("broken.json", "{\n  \"c2aApprovals\": 1,\n  \"by\": \n}\n");
+  auto broken = runC2a(kReview + " --approvals '" + path("broken.json") + "'");
+  EXPECT_EQ(broken.status, 65);
+  EXPECT_TRUE(has(broken.err, "c2a: " + path("broken.json") + ":")) << broken.err;
+  EXPECT_EQ(runC2a(kReview + " --approvals '" + path("none.json") + "'").status, 66);
+}
+
+// ---- inline acceptances ------------------------------------------------------------------------
+
+const char* kBefore = R"({"Resources": {
+  "Archive": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": "archive-v1"}},
+  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": 30}}
+}}
+)";
+
+std::string afterWith(const std::string& archiveAccept, const std::string& ordersAccept) {
+  auto metadata = [](const std::string& accept) {
+    return accept.empty() ? std::string()
+                          : R"(, "Metadata": {"c2a": {"accept": [)" + accept + "]}}";
+  };
+  return R"({"Resources": {
+  "Archive": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": "archive-v2"})" +
+         metadata(archiveAccept) + R"(},
+  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": 60})" +
+         metadata(ordersAccept) + R"(}
+}}
+)";
+}
+
+TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
+  write("before.json", kBefore);
+  std::string diff = "diff '" + path("before.json") + "' '" + path("after.json") + "'";
+  const std::string timeout = R"({"path": "Properties.VisibilityTimeout", "reason": "tuned"})";
+  const std::string archive =
+      R"({"operation": "REPLACE", "reason": "the archive is rebuilt from S3 inventory"})";
+
+  // The queue's timeout is accepted; the bucket's replacement is rejected by the data-loss
+  // preset, and its acceptance is refused with a warning.
+  write("after.json", afterWith(archive, timeout));
+  auto refused = runC2a(diff);
+  EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
+  EXPECT_TRUE(has(refused.err, "warning: the acceptance of Archive replacement is not applied"))
+      << refused.err;
+  EXPECT_TRUE(has(refused.out, "accepted in the template (" + path("after.json") + ":3:"))
+      << refused.out;
+  EXPECT_TRUE(has(refused.out, "): tuned")) << refused.out;
+
+  // --allow-inline-accept-of-rejections lets it through, and says what it overrode.
+  auto allowed = runC2a(diff + " --allow-inline-accept-of-rejections");
+  EXPECT_TRUE(has(allowed.out, "the archive is rebuilt from S3 inventory, overriding a rejection"))
+      << allowed.out;
+  // With the replacement, the bucket name's update that causes it is accepted.
+  EXPECT_EQ(allowed.status, 0);
+
+  // --no-inline-accept: nobody approves their own change.
+  auto strict = runC2a(diff + " --no-inline-accept --format json");
+  EXPECT_EQ(strict.status, 2);
+  EXPECT_FALSE(has(strict.out, "\"acceptance\"")) << strict.out;
+  EXPECT_EQ(runC2a(diff + " --no-inline-accept --allow-inline-accept-of-rejections").status, 64);
+
+  // No reason: refused where it is written.
+  write("after.json", afterWith("", R"({"operation": "UPDATE"})"));
+  auto noReason = runC2a(diff);
+  EXPECT_EQ(noReason.status, 65);
+  EXPECT_TRUE(has(noReason.err, "c2a: " + path("after.json") + ":3:")) << noReason.err;
+  EXPECT_TRUE(has(noReason.err, "needs a `reason`")) << noReason.err;
+  EXPECT_EQ(runC2a(diff + " --no-inline-accept").status, 2);  // not read at all
+}
+
+// ---- baseline ----------------------------------------------------------------------------------
+
+TEST_F(CliApprovals, ABaselineWrittenNowAcceptsTheSameChangesLater) {
+  auto written = runC2a(kReview + " --write-baseline '" + path("baseline.json") + "'");
+  EXPECT_EQ(written.status, 1);  // writing a baseline does not apply it
+  auto baseline = slurp(path("baseline.json"));
+  EXPECT_TRUE(has(baseline, "\"c2aBaseline\": 1")) << baseline;
+  EXPECT_TRUE(has(baseline, "\"Resource:Bucket:REPLACE\"")) << baseline;
+
+  auto accepted = runC2a(kReview + " --baseline '" + path("baseline.json") + "'");
+  EXPECT_EQ(accepted.status, 0) << accepted.out << accepted.err;
+  EXPECT_TRUE(has(accepted.out, "Accepted: 6 changes: 6 by the baseline (")) << accepted.out;
+  EXPECT_TRUE(has(accepted.out, "[approved, unknown risk] accepted by the baseline ("))
+      << accepted.out;
+
+  // A rejection is never baselined.
+  auto rejected = runC2a(kRejected + " --write-baseline '" + path("rejected.json") + "'");
+  EXPECT_EQ(rejected.status, 2);
+  EXPECT_FALSE(has(slurp(path("rejected.json")), "Resource:ArchiveBucket:REPLACE"));
+  write("forced.json", R"({"c2aBaseline": 1, "changes": ["Resource:ArchiveBucket:REPLACE"]})");
+  auto forced = runC2a(kRejected + " --baseline '" + path("forced.json") + "' --format json");
+  EXPECT_EQ(forced.status, 2);
+  EXPECT_TRUE(has(forced.out, "a baseline cannot accept a rejection")) << forced.out;
+
+  write("bad.json", "{\"c2aBaseline\": 1,\n \"changes\": [1]}");
+  auto bad = runC2a(kReview + " --baseline '" + path("bad.json") + "'");
+  EXPECT_EQ(bad.status, 65);
+  EXPECT_TRUE(has(bad.err, "c2a: " + path("bad.json") + ":2:")) << bad.err;
+}
+
+// ---- help --------------------------------------------------------------------------------------
+
+TEST_F(CliApprovals, HelpNamesEveryOption) {
+  auto approve = runC2a("approve --help");
+  EXPECT_EQ(approve.status, 0);
+  for (const char* option : {"--by", "--comment", "--change", "--output", "--approval-key-file",
+                             "fingerprint", "C2A_APPROVAL_KEY"}) {
+    EXPECT_TRUE(has(approve.out, option)) << option;
+  }
+  auto diff = runC2a("diff --help");
+  for (const char* option :
+       {"--fail-on", "--approvals", "--approval-key-file", "--baseline", "--write-baseline",
+        "--no-inline-accept", "--allow-inline-accept-of-rejections"}) {
+    EXPECT_TRUE(has(diff.out, option)) << option;
+  }
+  EXPECT_TRUE(has(runC2a("--help").out, "approve"));
+}
+
+}  // namespace
+}  // namespace c2a

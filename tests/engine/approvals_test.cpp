@@ -1,0 +1,597 @@
+// Approvals bound to the change set, inline acceptances and the baseline: what they approve, what
+// they refuse and why, and how every format shows it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/approvals/approvals_file.h"
+#include "engine/approvals/approve.h"
+#include "engine/approvals/baseline_file.h"
+#include "engine/pipeline/analyze.h"
+#include "engine/pipeline/rule_files.h"
+#include "engine/report/report_format.h"
+#include "engine/report/report_json.h"
+
+namespace c2a {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kBefore = R"(Resources:
+  Archive:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: archive-v1
+  Orders:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: orders
+      VisibilityTimeout: 30
+)";
+
+// The archive bucket is replaced (the rules reject it), the queue replaced (nothing decides it),
+// its timeout tuned (nothing decides it).
+const char* kAfter = R"(Resources:
+  Archive:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: archive-v2
+  Orders:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: orders-v2
+      VisibilityTimeout: 60
+)";
+
+const char* kRules = R"(rule "Data stores must not be replaced" {
+  let store = resource "AWS::S3::Bucket"
+  let change = change where change appliesTo store and change.type in ["REPLACE", "REMOVE"]
+  effect risk = high, action = reject, target = change
+}
+)";
+
+const std::string kArchiveReplace = "Resource:Archive:REPLACE";
+const std::string kBucketName = "Resource:Archive:Properties.BucketName:update";
+const std::string kOrdersReplace = "Resource:Orders:REPLACE";
+const std::string kQueueName = "Resource:Orders:Properties.QueueName:update";
+const std::string kTimeout = "Resource:Orders:Properties.VisibilityTimeout:update";
+
+class Approvals : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("c2a-approvals-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    write("before.yaml", kBefore);
+    write("after.yaml", kAfter);
+    write("rules.c2a", kRules);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) {
+    auto path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+  }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  std::unique_ptr<Report> run(AnalyzeOptions options = {}) {
+    loaded_ = loadRuleFiles({path("rules.c2a")}, ReadLimits{});
+    EXPECT_TRUE(loaded_.problems.empty());
+    options.rules = &loaded_.set;
+    return analyze(path("before.yaml"), path("after.yaml"), options);
+  }
+
+  std::string fingerprint() { return run()->diff.fingerprint; }
+
+  ApprovalsFile approvals(std::vector<std::string> changes, std::string print = "") {
+    ApprovalsFile file;
+    file.file = path("approvals.json");
+    file.fingerprint = print.empty() ? fingerprint() : print;
+    file.by = "alice";
+    file.at = "2026-01-02T03:04:05Z";
+    file.comment = "Reviewed in PR 42";
+    file.changes = std::move(changes);
+    file.signatureState = "unsigned";
+    return file;
+  }
+
+  static std::size_t indexOf(const Report& report, const std::string& id) {
+    for (std::size_t i = 0; i < report.diff.operations.size(); ++i) {
+      if (report.diff.operations[i].id == id) return i;
+    }
+    ADD_FAILURE() << "no change " << id;
+    return 0;
+  }
+
+  static Action actionOf(const Report& report, const std::string& id) {
+    return report.decisions[indexOf(report, id)].action;
+  }
+
+  fs::path dir_;
+  LoadedRules loaded_;
+};
+
+// ---- approvals files ---------------------------------------------------------------------------
+
+TEST_F(Approvals, AMatchingFingerprintApprovesTheNamedChanges) {
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(approvals({kOrdersReplace, kQueueName}));
+  auto report = run(options);
+  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::Approve);
+  EXPECT_EQ(actionOf(*report, kQueueName), Action::Approve);
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
+  const auto& acceptance = report->acceptances[indexOf(*report, kOrdersReplace)];
+  ASSERT_TRUE(acceptance);
+  EXPECT_EQ(acceptance->source, AcceptanceSource::Approval);
+  EXPECT_EQ(acceptance->by, "alice");
+  EXPECT_EQ(acceptance->reason, "Reviewed in PR 42");
+  // The risk stays what the rules said; the tree, summary and verdict count the approval.
+  EXPECT_EQ(report->decisions[indexOf(*report, kOrdersReplace)].risk, Risk::Unknown);
+  EXPECT_EQ(report->summary.approved, 2u);
+  ASSERT_EQ(report->approvals.size(), 1u);
+  EXPECT_TRUE(report->approvals[0].applied);
+  EXPECT_EQ(report->approvals[0].approved, (std::vector<std::string>{kOrdersReplace, kQueueName}));
+  auto json = reportToJson(*report);
+  EXPECT_EQ(json["approvals"][0]["applied"], true);
+  bool seen = false;
+  for (const auto& change : json["changes"]) {
+    if (change["id"] == kOrdersReplace) {
+      seen = true;
+      EXPECT_EQ(change["action"], "approve");
+      EXPECT_EQ(change["acceptance"]["source"], "approval");
+      EXPECT_EQ(change["acceptance"]["by"], "alice");
+      EXPECT_EQ(change["acceptance"]["ruleAction"], "none");
+    }
+  }
+  EXPECT_TRUE(seen);
+}
+
+TEST_F(Approvals, AnotherChangeSetIsNeverApprovedByAnOldApproval) {
+  AnalyzeOptions options;
+  auto stale = approvals({kOrdersReplace, kQueueName, kTimeout}, "sha256:" + std::string(64, '0'));
+  options.acceptance.approvals.push_back(stale);
+  auto report = run(options);
+  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);
+  EXPECT_EQ(report->summary.verdict, Verdict::Rejected);
+  ASSERT_EQ(report->approvals.size(), 1u);
+  EXPECT_FALSE(report->approvals[0].applied);
+  EXPECT_NE(report->approvals[0].whyNot.find("sha256:" + std::string(64, '0')), std::string::npos);
+  EXPECT_NE(report->approvals[0].whyNot.find(report->diff.fingerprint), std::string::npos);
+  EXPECT_TRUE(report->approvals[0].approved.empty());
+}
+
+TEST_F(Approvals, AChangeIdThatDoesNotExistIsListedNotApproved) {
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(approvals({"Resource:Nope:REPLACE", kTimeout}));
+  auto report = run(options);
+  EXPECT_EQ(report->approvals[0].unknown, (std::vector<std::string>{"Resource:Nope:REPLACE"}));
+  EXPECT_EQ(report->approvals[0].approved, (std::vector<std::string>{kTimeout}));
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::Approve);
+}
+
+TEST_F(Approvals, ARejectedChangeCannotBeApprovedByAFile) {
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(approvals({kArchiveReplace}));
+  auto report = run(options);
+  EXPECT_EQ(actionOf(*report, kArchiveReplace), Action::Reject);
+  ASSERT_EQ(report->approvals[0].refused.size(), 1u);
+  EXPECT_EQ(report->approvals[0].refused[0].changeId, kArchiveReplace);
+  EXPECT_NE(report->approvals[0].refused[0].reason.find("cannot override a rejection"),
+            std::string::npos);
+  EXPECT_EQ(report->summary.verdict, Verdict::Rejected);
+}
+
+TEST_F(Approvals, ApprovalsApplyBeforeTheTreeAndTheGate) {
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(
+      approvals({kOrdersReplace, kQueueName, kTimeout, kBucketName}));
+  options.failOn = FailOn::Review;
+  auto report = run(options);
+  // Only the rejection is left: it decides the verdict, and the tree has no review group.
+  EXPECT_EQ(report->summary.review, 0u);
+  EXPECT_EQ(report->decidedBy, (std::vector<std::size_t>{indexOf(*report, kArchiveReplace)}));
+  for (const auto& root : report->aggregations.roots) {
+    EXPECT_FALSE(root.key == "action" && root.value == "review") << root.description;
+  }
+  EXPECT_EQ(report->gate.exitStatus, 2);
+}
+
+// ---- signing -----------------------------------------------------------------------------------
+
+TEST_F(Approvals, SignedFilesVerifyWithTheKeyAndRefuseTampering) {
+  auto file = approvals({kTimeout});
+  write("signed.json", approvalsFileText(file, std::string("k3y")));
+  auto verified = readApprovalsFile(path("signed.json"), std::string("k3y"), ReadLimits{});
+  EXPECT_EQ(verified.signatureState, "verified");
+  EXPECT_EQ(verified.changes, (std::vector<std::string>{kTimeout}));
+  // Without a key a signed file is trusted as it is, and says it was not checked.
+  EXPECT_EQ(readApprovalsFile(path("signed.json"), std::nullopt, ReadLimits{}).signatureState,
+            "not checked");
+
+  auto refused = [&](const std::string& name, const std::string& key, const std::string& needle) {
+    try {
+      readApprovalsFile(path(name), key, ReadLimits{});
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const C2aError& error) {
+      EXPECT_EQ(error.diagnostic().kind, ErrorKind::InvalidInput);
+      EXPECT_NE(error.diagnostic().message.find(needle), std::string::npos)
+          << error.diagnostic().str();
+      EXPECT_GT(error.diagnostic().where.line, 0) << error.diagnostic().str();
+    }
+  };
+  refused("signed.json", "another key", "signature does not match");
+  // Tampered: another approver, another change, another fingerprint.
+  auto text = approvalsFileText(file, std::string("k3y"));
+  auto edit = [&](const std::string& from, const std::string& to) {
+    auto copy = text;
+    copy.replace(copy.find(from), from.size(), to);
+    return copy;
+  };
+  write("by.json", edit("\"alice\"", "\"mallory\""));
+  refused("by.json", "k3y", "signature does not match");
+  write("changes.json", edit(kTimeout, kArchiveReplace));
+  refused("changes.json", "k3y", "signature does not match");
+  write("print.json", edit(file.fingerprint, "sha256:" + std::string(64, '1')));
+  refused("print.json", "k3y", "signature does not match");
+  // Unsigned with a key: refused; without one: trusted, and said so.
+  write("unsigned.json", approvalsFileText(file, std::nullopt));
+  refused("unsigned.json", "k3y", "not signed");
+  EXPECT_EQ(readApprovalsFile(path("unsigned.json"), std::nullopt, ReadLimits{}).signatureState,
+            "unsigned");
+}
+
+TEST_F(Approvals, TheSignatureCoversACanonicalFormNotTheLayout) {
+  auto file = approvals({kTimeout, kQueueName});
+  auto signature = approvalSignature(file, "k");
+  EXPECT_EQ(signature.rfind("hmac-sha256:", 0), 0u);
+  EXPECT_EQ(signature.size(), 12u + 64u);
+  EXPECT_EQ(signature, approvalSignature(file, "k"));
+  EXPECT_NE(signature, approvalSignature(file, "K"));
+  // The same content as YAML, keys in another order, verifies.
+  write("signed.yaml", "signature: " + signature + "\nchanges:\n  - " + kTimeout + "\n  - " +
+                           kQueueName + "\nby: alice\nat: \"2026-01-02T03:04:05Z\"\n" +
+                           "comment: Reviewed in PR 42\nfingerprint: \"" + file.fingerprint +
+                           "\"\nc2aApprovals: 1\n");
+  EXPECT_EQ(readApprovalsFile(path("signed.yaml"), std::string("k"), ReadLimits{}).signatureState,
+            "verified");
+}
+
+TEST_F(Approvals, MalformedFilesAreLocated) {
+  auto located = [&](const std::string& text, int line, const std::string& needle) {
+    write("bad.json", text);
+    try {
+      readApprovalsFile(path("bad.json"), std::nullopt, ReadLimits{});
+      ADD_FAILURE() << text;
+    } catch (const C2aError& error) {
+      EXPECT_EQ(error.diagnostic().kind, ErrorKind::InvalidInput);
+      EXPECT_EQ(error.diagnostic().where.file, path("bad.json"));
+      EXPECT_EQ(error.diagnostic().where.line, line) << error.diagnostic().str();
+      EXPECT_NE(error.diagnostic().message.find(needle), std::string::npos)
+          << error.diagnostic().str();
+    }
+  };
+  const std::string print = "\"sha256:" + std::string(64, 'a') + "\"";
+  located("[]", 1, "expected an approvals file");
+  located(
+      "{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": \"sha256:xyz\",\n  \"by\": \"a\",\n"
+      "  \"changes\": []\n}",
+      3, "fingerprint");
+  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print + ",\n  \"changes\": []\n}", 1,
+          "`by` is missing");
+  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print +
+              ",\n  \"by\": \"a\",\n  \"change\": []\n}",
+          5, "did you mean `changes`");
+  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print +
+              ",\n  \"by\": \"a\",\n  \"changes\": [\"x\", 3]\n}",
+          5, "a change id");
+  located("{\n  \"c2aApprovals\": 2,\n  \"fingerprint\": " + print +
+              ",\n  \"by\": \"a\",\n  \"changes\": []\n}",
+          2, "version");
+}
+
+// ---- c2a approve -------------------------------------------------------------------------------
+
+TEST_F(Approvals, ApproveNamesEveryChangeWaitingForReviewByDefault) {
+  auto report = run();
+  write("report.json", reportToJson(*report).dump(2));
+  ApproveRequest request;
+  request.report = path("report.json");
+  request.by = "bob";
+  request.comment = "ok";
+  auto result = approve(request);
+  write("approvals.json", result.text);
+  auto file = readApprovalsFile(path("approvals.json"), std::nullopt, ReadLimits{});
+  EXPECT_EQ(file.fingerprint, report->diff.fingerprint);
+  EXPECT_EQ(file.by, "bob");
+  EXPECT_EQ(file.comment, "ok");
+  EXPECT_FALSE(file.at.empty());
+  // Every change waiting for review, none of the rejected ones.
+  EXPECT_EQ(file.changes.size(), report->summary.review);
+  EXPECT_EQ(std::count(file.changes.begin(), file.changes.end(), kArchiveReplace), 0);
+
+  // Applied to the same change set: only the rejection is left.
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(file);
+  auto approved = run(options);
+  EXPECT_EQ(approved->summary.review, 0u);
+  EXPECT_EQ(approved->summary.rejected, 1u);
+}
+
+TEST_F(Approvals, ApproveRefusesUnknownAndRejectedChanges) {
+  write("report.json", reportToJson(*run()).dump(2));
+  ApproveRequest request;
+  request.report = path("report.json");
+  request.by = "bob";
+  request.changes = {"Resource:Orders:REPLACe"};
+  try {
+    approve(request);
+    ADD_FAILURE() << "an unknown change id was approved";
+  } catch (const C2aError& error) {
+    EXPECT_EQ(error.diagnostic().kind, ErrorKind::InvalidInput);
+    EXPECT_NE(error.diagnostic().message.find("did you mean `Resource:Orders:REPLACE`"),
+              std::string::npos)
+        << error.diagnostic().str();
+  }
+  request.changes = {kArchiveReplace};
+  try {
+    approve(request);
+    ADD_FAILURE() << "a rejected change was approved";
+  } catch (const C2aError& error) {
+    EXPECT_NE(error.diagnostic().message.find("cannot override a rejection"), std::string::npos);
+    EXPECT_GT(error.diagnostic().where.line, 0);
+  }
+  request.changes = {kTimeout, kTimeout};
+  request.key = "k";
+  auto result = approve(request);
+  write("one.json", result.text);
+  auto file = readApprovalsFile(path("one.json"), std::string("k"), ReadLimits{});
+  EXPECT_EQ(file.changes, (std::vector<std::string>{kTimeout}));
+  EXPECT_EQ(file.signatureState, "verified");
+}
+
+TEST_F(Approvals, ApproveRefusesWhatIsNotAReport) {
+  write("report.json", "{\"schemaVersion\": 1, \"changes\": []}");
+  ApproveRequest request;
+  request.report = path("report.json");
+  request.by = "bob";
+  EXPECT_THROW(approve(request), C2aError);  // no fingerprint
+  request.by = "";
+  EXPECT_THROW(approve(request), C2aError);
+}
+
+// ---- inline acceptances ------------------------------------------------------------------------
+
+std::string withMetadata(const std::string& resource, const std::string& metadata) {
+  std::string after = kAfter;
+  auto at = after.find("  " + resource + ":\n") + resource.size() + 4;
+  at = after.find('\n', at) + 1;  // after the Type line
+  return after.insert(at, metadata);
+}
+
+TEST_F(Approvals, InlineAcceptanceWithAReasonApprovesAndKeepsTheRisk) {
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - operation: REPLACE\n"
+                                   "            path: Properties.QueueName\n"
+                                   "            reason: drained before every release\n"));
+  auto report = run();
+  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::Approve);
+  // The property change that causes the accepted replacement is accepted with it...
+  EXPECT_EQ(actionOf(*report, kQueueName), Action::Approve);
+  // ...not the other changes of the resource.
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
+  // Adding the acceptance itself changes only c2a's metadata: accepted too.
+  EXPECT_EQ(actionOf(*report, "Resource:Orders:Metadata:insert"), Action::Approve);
+  const auto& acceptance = report->acceptances[indexOf(*report, kOrdersReplace)];
+  ASSERT_TRUE(acceptance);
+  EXPECT_EQ(acceptance->source, AcceptanceSource::Inline);
+  EXPECT_EQ(acceptance->reason, "drained before every release");
+  ASSERT_TRUE(acceptance->where);
+  EXPECT_EQ(acceptance->where->line, 11);
+  auto json = reportToJson(*report);
+  bool listed = false;
+  for (const auto& entry : json["accepted"]) {
+    if (entry["changeId"] == kOrdersReplace) {
+      listed = true;
+      EXPECT_EQ(entry["source"], "inline");
+      EXPECT_EQ(entry["reason"], "drained before every release");
+      EXPECT_EQ(entry["location"]["line"], 11);
+    }
+  }
+  EXPECT_TRUE(listed) << json["accepted"].dump();
+}
+
+TEST_F(Approvals, InlineAcceptanceWithoutAReasonIsRefusedWhereItIsWritten) {
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - operation: REPLACE\n"));
+  try {
+    run();
+    ADD_FAILURE() << "an acceptance without a reason was taken";
+  } catch (const C2aError& error) {
+    EXPECT_EQ(error.diagnostic().kind, ErrorKind::InvalidInput);
+    EXPECT_EQ(error.diagnostic().where.file, path("after.yaml"));
+    EXPECT_EQ(error.diagnostic().where.line, 11) << error.diagnostic().str();
+    EXPECT_NE(error.diagnostic().message.find("needs a `reason`"), std::string::npos);
+  }
+  // Blank reasons and typos are refused too.
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - reason: \"  \"\n"));
+  EXPECT_THROW(run(), C2aError);
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - operation: REPLACE\n            reasons: x\n"));
+  EXPECT_THROW(run(), C2aError);
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - operation: REMOVE\n            reason: x\n"));
+  EXPECT_THROW(run(), C2aError);
+}
+
+TEST_F(Approvals, NoInlineAcceptIgnoresThemAll) {
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - reason: everything about the queue is fine\n"));
+  AnalyzeOptions options;
+  options.acceptance.inlineAccept = false;
+  auto report = run(options);
+  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
+  EXPECT_EQ(actionOf(*report, "Resource:Orders:Metadata:insert"), Action::None);
+  for (const auto& acceptance : report->acceptances) EXPECT_FALSE(acceptance);
+  // Even a malformed one is not read.
+  write("after.yaml", withMetadata("Orders", "    Metadata:\n      c2a: 5\n"));
+  EXPECT_NO_THROW(run(options));
+  EXPECT_THROW(run(), C2aError);
+}
+
+TEST_F(Approvals, InlineAcceptanceOfARejectionNeedsTheCommandLinesConsent) {
+  write("after.yaml", withMetadata("Archive",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - operation: REPLACE\n"
+                                   "            reason: the archive is rebuilt nightly\n"));
+  auto refused = run();
+  EXPECT_EQ(actionOf(*refused, kArchiveReplace), Action::Reject);
+  EXPECT_EQ(refused->summary.verdict, Verdict::Rejected);
+  bool warned = false;
+  for (const auto& warning : refused->warnings) {
+    warned |= warning.message.find("--allow-inline-accept-of-rejections") != std::string::npos &&
+              warning.where.line == 7;
+  }
+  EXPECT_TRUE(warned);
+
+  AnalyzeOptions options;
+  options.acceptance.inlineAcceptRejections = true;
+  auto allowed = run(options);
+  EXPECT_EQ(actionOf(*allowed, kArchiveReplace), Action::Approve);
+  const auto& acceptance = allowed->acceptances[indexOf(*allowed, kArchiveReplace)];
+  ASSERT_TRUE(acceptance);
+  EXPECT_EQ(acceptance->ruleAction, Action::Reject);
+  EXPECT_EQ(allowed->decisions[indexOf(*allowed, kArchiveReplace)].risk, Risk::High);
+}
+
+TEST_F(Approvals, InlinePathsSelectTheirChanges) {
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - path: Properties.VisibilityTimeout\n"
+                                   "            reason: tuned to the load tests\n"
+                                   "          - operation: [REPLACE]\n"
+                                   "            path: Properties.Tags\n"
+                                   "            reason: not this one\n"));
+  auto report = run();
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::Approve);
+  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);  // caused by QueueName, not Tags
+  EXPECT_EQ(actionOf(*report, kQueueName), Action::None);
+}
+
+// ---- baseline ----------------------------------------------------------------------------------
+
+TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
+  auto first = run();
+  write("baseline.json", baselineText(*first));
+  auto baseline = readBaselineFile(path("baseline.json"), ReadLimits{});
+  EXPECT_EQ(baseline.changes.size(), first->summary.review);  // the rejection is not written
+
+  write("with-rejection.json", "{\"c2aBaseline\": 1, \"changes\": [\"" + kArchiveReplace +
+                                   "\", \"" + kTimeout + "\", \"Resource:Gone:REPLACE\"]}");
+  AnalyzeOptions options;
+  options.acceptance.baseline = readBaselineFile(path("with-rejection.json"), ReadLimits{});
+  auto report = run(options);
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::Approve);
+  EXPECT_EQ(actionOf(*report, kArchiveReplace), Action::Reject);
+  ASSERT_TRUE(report->baseline);
+  EXPECT_EQ(report->baseline->listed, 3u);
+  EXPECT_EQ(report->baseline->unused, 1u);
+  EXPECT_EQ(report->baseline->accepted, (std::vector<std::string>{kTimeout}));
+  ASSERT_EQ(report->baseline->refused.size(), 1u);
+  EXPECT_EQ(report->baseline->refused[0].changeId, kArchiveReplace);
+
+  // Rewriting keeps what the baseline still accepts.
+  write("rewritten.json", baselineText(*report));
+  auto rewritten = readBaselineFile(path("rewritten.json"), ReadLimits{});
+  EXPECT_NE(std::find(rewritten.changes.begin(), rewritten.changes.end(), kTimeout),
+            rewritten.changes.end());
+
+  write("bad.json", "{\"c2aBaseline\": 1,\n \"changes\": \"x\"}");
+  try {
+    readBaselineFile(path("bad.json"), ReadLimits{});
+    ADD_FAILURE();
+  } catch (const C2aError& error) {
+    EXPECT_EQ(error.diagnostic().where.line, 2);
+  }
+}
+
+// ---- every format ------------------------------------------------------------------------------
+
+TEST_F(Approvals, EveryFormatShowsApprovalsAcceptancesAndWhatDidNotApply) {
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - path: Properties.VisibilityTimeout\n"
+                                   "            reason: \"tuned <b>by</b> \\e[31m load tests\"\n"));
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(approvals({kOrdersReplace, kQueueName}));
+  options.acceptance.approvals.push_back(
+      approvals({kOrdersReplace}, "sha256:" + std::string(64, 'b')));
+  options.acceptance.approvals.back().file = path("old-approvals.json");
+  options.failOn = FailOn::High;
+  options.failOnGiven = true;
+  auto report = run(options);
+  for (const auto& format : reportFormats()) {
+    SCOPED_TRACE(std::string(format.name));
+    auto out = format.render(*report, RenderOptions{});
+    EXPECT_NE(out.find("alice"), std::string::npos);
+    EXPECT_NE(out.find("Reviewed in PR 42"), std::string::npos);
+    EXPECT_NE(out.find("old-approvals.json"), std::string::npos);
+    EXPECT_NE(out.find("tuned"), std::string::npos);
+    EXPECT_NE(out.find("load tests"), std::string::npos);
+    EXPECT_EQ(out.find("\x1b"), std::string::npos);  // a template's reason never colours
+    // (Markdown shows the metadata's new value in a code span, where markup is literal text.)
+    if (format.name == "html" || format.name == "junit") {
+      EXPECT_EQ(out.find("<b>by</b>"), std::string::npos) << "raw markup from a template";
+    }
+    EXPECT_NE(out.find("Archive"), std::string::npos);  // what decided the verdict
+    if (format.name != "json" && format.name != "sarif") {
+      EXPECT_NE(out.find("Decided by 1 rejected change: Archive replacement"), std::string::npos);
+      EXPECT_NE(out.find("fails on 1 change"), std::string::npos);  // the gate
+    }
+  }
+  auto sarif = Json::parse(findReportFormat("sarif")->render(*report, RenderOptions{}));
+  std::size_t external = 0, inSource = 0;
+  for (const auto& result : sarif["runs"][0]["results"]) {
+    if (!result.contains("suppressions")) continue;
+    const auto& suppression = result["suppressions"][0];
+    EXPECT_EQ(suppression["status"], "accepted");
+    EXPECT_FALSE(suppression["justification"].get<std::string>().empty());
+    (suppression["kind"] == "external" ? external : inSource) += 1;
+  }
+  EXPECT_EQ(external, 2u);  // the queue's replacement and its cause, by alice's approval
+  EXPECT_EQ(inSource, 2u);  // the timeout, and the metadata that accepts it
+  EXPECT_EQ(sarif["runs"][0]["properties"]["c2a"]["approvals"].size(), 2u);
+  EXPECT_EQ(sarif["runs"][0]["properties"]["c2a"]["gate"]["failOn"], "high");
+  auto json = Json::parse(findReportFormat("json")->render(*report, RenderOptions{}));
+  EXPECT_EQ(json["approvals"][1]["applied"], false);
+  EXPECT_EQ(json["decidedBy"], Json::array({kArchiveReplace}));
+  EXPECT_EQ(json["gate"]["exitStatus"], 2);
+}
+
+TEST_F(Approvals, JunitSkipsWhatTheGateLetsThrough) {
+  AnalyzeOptions options;
+  options.failOn = FailOn::High;
+  options.failOnGiven = true;
+  auto report = run(options);
+  RenderOptions render;
+  auto junit = findReportFormat("junit")->render(*report, render);
+  // Nothing waits at high risk: the review changes are skipped, the rejection fails.
+  EXPECT_NE(junit.find("failures=\"1\" skipped=\"4\""), std::string::npos) << junit;
+  render.reviewFails = false;
+  junit = findReportFormat("junit")->render(*report, render);
+  EXPECT_NE(junit.find("failures=\"1\" skipped=\"4\""), std::string::npos) << junit;
+}
+
+}  // namespace
+}  // namespace c2a

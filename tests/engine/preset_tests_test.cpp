@@ -1,0 +1,90 @@
+// The presets are tested like code: every rules/presets/NAME.c2a is registered in the table of
+// rules/presets/presets.cpp, compiles, and has rules/presets/NAME.tests.yaml, whose cases (must
+// flag and must not flag, docs/presets.md) all pass against the presets built into the binary.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_tests.h"
+
+namespace c2a {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path presetDir() {
+  return fs::path(C2A_SOURCE_DIR) / "rules/presets";
+}
+
+std::set<std::string> presetFiles(const std::string& extension) {
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(presetDir())) {
+    auto file = entry.path().filename().string();
+    if (file.size() > extension.size() &&
+        file.compare(file.size() - extension.size(), extension.size(), extension) == 0) {
+      names.insert(file.substr(0, file.size() - extension.size()));
+    }
+  }
+  return names;
+}
+
+TEST(PresetTests, EveryPresetFileIsRegisteredAndTested) {
+  std::set<std::string> registered;
+  for (const auto& [name, summary] : presetList()) {
+    registered.insert(name);
+    EXPECT_FALSE(summary.empty()) << name;
+    EXPECT_FALSE(presetSource(name).empty()) << name << ": in the table but not embedded";
+  }
+  EXPECT_EQ(registered, presetFiles(".c2a"));
+  EXPECT_EQ(registered, presetFiles(".tests.yaml"));
+}
+
+TEST(PresetTests, EveryPresetCompilesAloneAndTogether) {
+  for (const auto& [name, summary] : presetList()) {
+    auto loaded = loadRules({name}, {}, ReadLimits{});
+    EXPECT_TRUE(loaded.problems.empty()) << name << ": " << loaded.problems.front().str();
+    EXPECT_FALSE(loaded.set.rules.empty()) << name;
+  }
+  auto all = loadRules(selectedPresets({}, false), {}, ReadLimits{});
+  EXPECT_TRUE(all.problems.empty());
+}
+
+TEST(PresetTests, AliasesSelectTheirPacks) {
+  EXPECT_EQ(selectedPresets({"broadening-permissions"}, false),
+            (std::vector<std::string>{"iam-broadening", "network-exposure"}));
+  EXPECT_EQ(selectedPresets({"routine", "broadening-permissions", "iam-broadening"}, false),
+            (std::vector<std::string>{"iam-broadening", "network-exposure", "routine"}));
+  EXPECT_TRUE(selectedPresets({}, true).empty());
+  EXPECT_EQ(selectedPresets({}, false).size(), presetList().size());
+}
+
+class PresetRuleTests : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PresetRuleTests, AllCasesPass) {
+  auto file = (presetDir() / (GetParam() + ".tests.yaml")).string();
+  auto run = runRuleTests({file}, ReadLimits{});
+  for (const auto& problem : run.problems) ADD_FAILURE() << problem.str();
+  std::size_t passed = 0;
+  for (const auto& result : run.cases) {
+    std::string failures;
+    for (const auto& failure : result.failures) failures += "\n  " + failure;
+    EXPECT_TRUE(result.passed) << result.where.str() << ": " << result.name << failures;
+    passed += result.passed ? 1 : 0;
+  }
+  EXPECT_GE(run.cases.size(), 4u) << file << ": both directions for every item of the pack";
+  EXPECT_EQ(passed, run.cases.size());
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, PresetRuleTests,
+                         ::testing::Values("iam-broadening", "network-exposure", "data-loss",
+                                           "cdk-refactor", "routine"),
+                         [](const auto& info) {
+                           std::string name;
+                           for (char c : info.param) name += c == '-' ? '_' : c;
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace c2a
