@@ -11,20 +11,24 @@ std::string toDotted(const Path& path) {
   return out;
 }
 
-std::string toPointer(const Path& path) {
-  std::string out;
-  for (const auto& segment : path) {
-    out += '/';
-    for (char c : segment) {
-      if (c == '~') {
-        out += "~0";
-      } else if (c == '/') {
-        out += "~1";
-      } else {
-        out += c;
-      }
+std::string childPointer(std::string_view parent, std::string_view key) {
+  std::string out(parent);
+  out += '/';
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
     }
   }
+  return out;
+}
+
+std::string toPointer(const Path& path) {
+  std::string out;
+  for (const auto& segment : path) out = childPointer(out, segment);
   return out;
 }
 

@@ -13,6 +13,8 @@ using Path = std::vector<std::string>;
 std::string toDotted(const Path& path);
 /// The JSON-pointer form (`/Properties/Tags/1/Value`) used by location tables.
 std::string toPointer(const Path& path);
+/// The pointer of `key` inside the value at `parent` (`~` and `/` escaped as RFC 6901 says).
+std::string childPointer(std::string_view parent, std::string_view key);
 /// Splits a dotted path. Keys that themselves contain dots cannot round-trip; reports only render.
 Path fromDotted(std::string_view dotted);
 

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "model/error.h"
+#include "model/path.h"
 #include "rules/expression_parser.h"
 
 namespace c2a::rules::c2a_file {
@@ -19,6 +20,16 @@ namespace {
 
 void expandExpression(Expression& expression, const Aliases& aliases) {
   for (Expression& child : expression.children) expandExpression(child, aliases);
+  // C2A's wildcard: a scalar '*' on the right of `==` matches any value, so `x == '*'` holds when
+  // the path reaches a value (C2A's generated presets, "new security group with rules").
+  if (expression.kind == Expression::Kind::Compare &&
+      (expression.op == "==" || expression.op == "===") && !expression.universal &&
+      expression.lhs && expression.lhs->path && expression.rhs && expression.rhs->literal &&
+      expression.rhs->literal->value == Json("*")) {
+    expression.kind = Expression::Kind::Exists;
+    expression.op.clear();
+    expression.rhs.reset();
+  }
   for (auto* operand : {&expression.lhs, &expression.rhs}) {
     if (*operand && (*operand)->path) expandAliases(*(*operand)->path, aliases);
   }
@@ -33,17 +44,7 @@ Source::Syntax syntaxOf(std::string_view file) {
 }  // namespace
 
 std::string child(const std::string& pointer, std::string_view key) {
-  std::string out = pointer + '/';
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return childPointer(pointer, key);
 }
 
 std::string child(const std::string& pointer, std::size_t index) {
@@ -70,11 +71,17 @@ void expandAliases(PathOperand& path, const Aliases& aliases) {
   path.segments = std::move(segments);
 }
 
-Source::Source(const LocationTable& locations)
-    : locations_(locations), syntax_(syntaxOf(locations.file())) {}
+Source::Source(const LocationTable& locations, Diagnostics* warnings)
+    : locations_(locations), warnings_(warnings), syntax_(syntaxOf(locations.file())) {}
 
 void Source::fail(const std::string& pointer, std::string message) const {
   throw C2aError(ErrorKind::InvalidInput, at(pointer), std::move(message));
+}
+
+void Source::warn(const std::string& pointer, std::string message) const {
+  if (warnings_ != nullptr) {
+    warnings_->push_back(Diagnostic{ErrorKind::InvalidInput, at(pointer), std::move(message)});
+  }
 }
 
 std::string Source::stringAt(const Json& value, const std::string& pointer,

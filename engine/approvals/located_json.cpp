@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "model/path.h"
 #include "rules/suggestions.h"
 
 namespace c2a {
@@ -12,17 +13,7 @@ LocatedJson::LocatedJson(SourceDocument document, std::string file)
     : document_(std::move(document)), file_(std::move(file)) {}
 
 std::string LocatedJson::child(const std::string& parent, std::string_view key) {
-  std::string out = parent + "/";
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return childPointer(parent, key);
 }
 
 std::string LocatedJson::child(const std::string& parent, std::size_t index) {

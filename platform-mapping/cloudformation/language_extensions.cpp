@@ -16,22 +16,8 @@ constexpr std::string_view kLoopPrefix = "Fn::ForEach::";
 constexpr std::size_t kMaxExpanded = 100000;
 constexpr int kMaxDepth = 256;
 
-std::string escapePointerKey(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string child(const std::string& pointer, const std::string& key) {
-  return pointer + "/" + escapePointerKey(key);
+  return childPointer(pointer, key);
 }
 
 std::string alphanumeric(const std::string& text) {
