@@ -229,6 +229,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       if (!options->rules.empty() || !presets.empty()) {
         loaded = loadRules(presets, options->rules, options->analyze.limits);
         if (!loaded.problems.empty()) return reportProblems(loaded.problems);
+        printWarnings(loaded.warnings);
         options->analyze.rules = &loaded.set;
         options->analyze.ruleFiles = loaded.set.files;
         options->analyze.presets = presets;

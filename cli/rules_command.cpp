@@ -20,6 +20,7 @@ struct RulesOptions {
 int check(const RulesOptions& options) {
   auto loaded = loadRuleFiles(options.files, options.limits);
   if (!loaded.problems.empty()) return reportProblems(loaded.problems);
+  printWarnings(loaded.warnings);
   std::size_t count = 0;
   std::function<void(const std::vector<rules::Rule>&)> countRules = [&](const auto& list) {
     for (const auto& rule : list) {

@@ -31,6 +31,9 @@ struct Query {
   std::optional<OperationType> changeType;
   std::optional<PropertyOperationType> propertyOperationType;
   std::optional<Certainty> certainty;
+  // `level: "enclosing"` (native), every property-change selector of a C2A rule file: a property
+  // change is bound at its own level and at each enclosing one (rules/evaluation/bound.h).
+  bool enclosingLevels = false;
 };
 
 /// One step of a path: `Properties`, `3`, `*` (one level: any key or index), `**` (any depth).

@@ -40,7 +40,8 @@ constexpr std::array<Action, 3> kActions{Action::Approve, Action::Reject, Action
 
 class RuleReader {
  public:
-  explicit RuleReader(const LocationTable& locations) : source_(locations) {}
+  RuleReader(const LocationTable& locations, Diagnostics* warnings)
+      : source_(locations, warnings) {}
 
   /// `aliases`: the path selector names of the parents, by value so siblings do not share them.
   Rule rule(const Json& value, const std::string& pointer, Aliases aliases, std::size_t depth) {
@@ -140,8 +141,9 @@ class RuleReader {
 
 }  // namespace
 
-std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations) {
-  RuleReader reader(locations);
+std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations,
+                               Diagnostics* warnings) {
+  RuleReader reader(locations, warnings);
   std::vector<Rule> rules;
   auto readList = [&](const Json& list, const std::string& pointer) {
     for (std::size_t i = 0; i < list.size(); ++i) {

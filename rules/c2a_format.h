@@ -4,6 +4,7 @@
 // positions; this turns it into rules. `where` strings go through the native expression grammar.
 #include <vector>
 
+#include "model/error.h"
 #include "model/json.h"
 #include "model/location_table.h"
 #include "rules/ast.h"
@@ -11,7 +12,10 @@
 namespace c2a::rules {
 
 /// Throws C2aError (InvalidInput) with the location of the offending value for a structure that
-/// is not a C2A rule file. Conditions that do not parse are errors too, never dropped.
-std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations);
+/// is not a C2A rule file. Conditions that do not parse are errors too, never dropped. What C2A
+/// accepts and c2a reads as matching nothing (`propertyOperationType: "RENAME"`) is appended to
+/// `warnings`, located, when it is given.
+std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations,
+                               Diagnostics* warnings = nullptr);
 
 }  // namespace c2a::rules

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/error.h"
 #include "model/json.h"
 #include "model/location_table.h"
 #include "rules/ast.h"
@@ -66,18 +67,21 @@ class Source {
  public:
   enum class Syntax { Json, Yaml, Other };  // by the file's extension
 
-  explicit Source(const LocationTable& locations);
+  explicit Source(const LocationTable& locations, Diagnostics* warnings = nullptr);
 
   [[nodiscard]] SourceLocation at(const std::string& pointer) const {
     return locations_.find(pointer);
   }
   /// Throws C2aError (InvalidInput) located at the value at `pointer`.
   [[noreturn]] void fail(const std::string& pointer, std::string message) const;
+  /// Records a warning located at the value at `pointer` (dropped when nobody collects them).
+  void warn(const std::string& pointer, std::string message) const;
   /// `value` as a string; `what` names it in the error when it is not one.
   [[nodiscard]] std::string stringAt(const Json& value, const std::string& pointer,
                                      std::string_view what) const;
   /// A `where`: one condition string or a list of them, parsed by the expression grammar, with
-  /// path selector names expanded.
+  /// path selector names expanded and C2A's wildcard comparison `x == '*'` (also `===`) read as
+  /// `x exists`.
   [[nodiscard]] std::vector<Expression> conditions(const Json& value, const std::string& pointer,
                                                    const Aliases& aliases) const;
 
@@ -86,6 +90,7 @@ class Source {
                                      bool listElement, const Aliases& aliases) const;
 
   const LocationTable& locations_;
+  Diagnostics* warnings_;
   Syntax syntax_;
 };
 

@@ -248,6 +248,9 @@ class BindingReader {
                                         describe(filter)));
     }
     binding_.query.kind = Query::Kind::Change;
+    // C2A's diff is a tree: a property change is also an UPDATE of each value enclosing it, and
+    // C2A's rules bind that level (`appliesTo role...Statement.*` with `new.Effect`).
+    binding_.query.enclosingLevels = true;
     for (const auto& [key, value] : filter.items()) {
       const std::string keyPointer = child(pointer, key);
       if (!among(kChangeFilterKeys, key)) {
@@ -262,7 +265,25 @@ class BindingReader {
           source_.fail(keyPointer, fmt::format("change type `{}` is not {}", text,
                                                enumChoices(kOperationTypes)));
         }
+        if (*binding_.query.changeType == OperationType::Replace) {
+          // C2A derives a REPLACE from every rename; c2a reports the rename alone.
+          binding_.query.changeType.reset();
+          binding_.conditions.push_back(
+              fieldCondition("type", "in", Json::array({"REPLACE", "RENAME"}), keyPointer));
+        }
       } else if (key == "propertyOperationType") {
+        if (text == "RENAME") {
+          // C2A accepts it (OperationType has it) and never matches it: property changes are
+          // never renames. A condition no change meets keeps the rule loadable.
+          source_.warn(keyPointer,
+                       fmt::format("binding `{}`: propertyOperationType `RENAME` "
+                                   "matches no change (property changes are {}); "
+                                   "the rule loads, and this binding selects nothing",
+                                   binding_.name, enumChoices(kPropertyOperationTypes)));
+          binding_.conditions.push_back(
+              fieldCondition("propertyOperationType", "==", Json("RENAME"), keyPointer));
+          continue;
+        }
         binding_.query.propertyOperationType = enumFromString(text, kPropertyOperationTypes);
         if (!binding_.query.propertyOperationType) {
           source_.fail(keyPointer, fmt::format("propertyOperationType `{}` is not {}", text,
@@ -277,6 +298,22 @@ class BindingReader {
         }
       }
     }
+  }
+
+  /// `NAME.FIELD op value`, located at `pointer`: a selector filter the query cannot hold.
+  [[nodiscard]] Expression fieldCondition(const std::string& field, const std::string& op,
+                                          Json value, const std::string& pointer) const {
+    Expression condition;
+    condition.kind = Expression::Kind::Compare;
+    condition.op = op;
+    condition.where = source_.at(pointer);
+    PathOperand path;
+    path.root = binding_.name;
+    path.segments.push_back(PathSegment{PathSegment::Kind::Key, field});
+    path.where = condition.where;
+    condition.lhs = Operand{std::move(path), std::nullopt};
+    condition.rhs = Operand{std::nullopt, LiteralOperand{std::move(value), condition.where}};
+    return condition;
   }
 
   /// `"tags": "bucket.Properties.Tags"`: see the file comment.

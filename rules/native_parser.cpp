@@ -179,14 +179,19 @@ struct action<grammar::field_key> {
   static void apply(const Input& in, RuleFileBuilder& b) {
     const bool component = b.binding.query.kind == Query::Kind::Component;
     const std::vector<std::string_view> known =
-        component ? std::vector<std::string_view>{"type", "subtype", "name"}
-                  : std::vector<std::string_view>{"type", "propertyOperationType", "certainty"};
+        component
+            ? std::vector<std::string_view>{"type", "subtype", "name"}
+            : std::vector<std::string_view>{"type", "propertyOperationType", "certainty", "level"};
     b.field = in.string();
     if (std::find(known.begin(), known.end(), b.field) == known.end()) {
+      std::string expected;
+      for (std::size_t i = 0; i < known.size(); ++i) {
+        if (i > 0) expected += i + 1 == known.size() ? " or " : ", ";
+        expected += known[i];
+      }
       fail(locate(in), "unknown field `" + b.field + "` in a " +
-                           (component ? "component" : "change") + " query (expected " +
-                           std::string(known[0]) + ", " + std::string(known[1]) + " or " +
-                           std::string(known[2]) + ")" + didYouMean(b.field, known));
+                           (component ? "component" : "change") + " query (expected " + expected +
+                           ")" + didYouMean(b.field, known));
     }
     if (std::find(b.fields.begin(), b.fields.end(), b.field) != b.fields.end()) {
       fail(locate(in), "`" + b.field + "` is given twice in this query");
@@ -215,6 +220,11 @@ struct action<grammar::field_value> {
     } else if (b.field == "propertyOperationType") {
       q.propertyOperationType =
           lookup(b.text, kPropertyOperationTypes, "property operation type", where);
+    } else if (b.field == "level") {
+      if (b.text != "enclosing") {
+        fail(where, "level `" + b.text + "` is not enclosing (the only level a query can ask for)");
+      }
+      q.enclosingLevels = true;
     } else {
       q.certainty = lookup(b.text, kCertainties, "certainty", where);
     }

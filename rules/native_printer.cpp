@@ -161,6 +161,7 @@ std::string printQuery(const Query& q) {
       fields.emplace_back("propertyOperationType", toString(*q.propertyOperationType));
     }
     if (q.certainty) fields.emplace_back("certainty", toString(*q.certainty));
+    if (q.enclosingLevels) fields.emplace_back("level", "enclosing");
     return fields.empty() ? "change" : "change" + printFields(fields);
   }
   // Shorthands: `resource "AWS::S3::Bucket"`, `resource`, `output`, ...

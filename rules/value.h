@@ -26,6 +26,7 @@ struct Value {
   std::shared_ptr<Json> owned;       // Json values computed on the fly (`change.type`)
   ComponentRef component;            // Component, Pattern
   std::size_t change = 0;            // Change: index into ModelDiff::operations
+  std::size_t level = 0;             // Change: levels above the changed value (bound.h)
   std::vector<PathSegment> pattern;  // Pattern: below `component`
 
   [[nodiscard]] const Json& asJson() const { return owned ? *owned : *json; }

@@ -65,7 +65,8 @@ class Loader {
       result_.set.files.push_back(file);
       if (isC2aRuleFile(file)) {
         auto document = readSourceFile(file, limits_);
-        for (auto& rule : rules::readC2aRules(document.root, *document.locations)) {
+        for (auto& rule :
+             rules::readC2aRules(document.root, *document.locations, &result_.warnings)) {
           result_.set.rules.push_back(std::move(rule));
         }
       } else {

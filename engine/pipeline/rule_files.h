@@ -14,6 +14,7 @@ namespace c2a {
 struct LoadedRules {
   rules::RuleSet set;
   Diagnostics problems;  // syntax and compile errors, each located; empty = ready to evaluate
+  Diagnostics warnings;  // what loads but may not mean what it says (C2A files), each located
 };
 
 LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits);

@@ -1,6 +1,6 @@
 #pragma once
 // What a binding slot holds during evaluation: nothing yet, a component of the diff world, or an
-// operation. Kept to two words so the search can copy and reset slots freely.
+// operation. Kept to a few words so the search can copy and reset slots freely.
 #include <cstddef>
 #include <cstdint>
 
@@ -14,6 +14,11 @@ struct Bound {
   Kind kind = Kind::None;
   // A WorldComponentId for Component, an index into ModelDiff::operations for Change.
   std::size_t index = 0;
+  // For a Change bound by a `level: "enclosing"` query: how many levels above the changed value
+  // the change is read (0: the change itself; 1: its parent...). At level N, `path`, `old` and
+  // `new` are the enclosing value's path and its values in the component's BEFORE / AFTER body,
+  // and `appliesTo` holds when its pattern matches that path exactly.
+  std::size_t level = 0;
 };
 
 }  // namespace c2a::rules

@@ -1,7 +1,9 @@
 #include "rules/evaluation/operands.h"
 
 #include <algorithm>
+#include <memory>
 
+#include "model/path.h"
 #include "rules/evaluation/json_walk.h"
 
 namespace c2a::rules {
@@ -57,6 +59,7 @@ void OperandResolver::resolve(const Operand& operand, OperandMode mode,
       } else if (root.kind == Bound::Kind::Change) {
         value.kind = Value::Kind::Change;
         value.change = root.index;
+        value.level = root.level;
       } else {
         return;
       }
@@ -71,7 +74,13 @@ void OperandResolver::pathValues(const PathOperand& path, const Bound& root,
   auto first = out.size();
   std::span<const PathSegment> segments = path.segments;
   if (root.kind == Bound::Kind::Component) componentValues(root.index, segments, out);
-  if (root.kind == Bound::Kind::Change) changeValues(root.index, segments, out);
+  if (root.kind == Bound::Kind::Change) {
+    if (root.level > 0 && enclosingValues(root.index, root.level, segments, out)) {
+      // read at the enclosing level
+    } else {
+      changeValues(root.index, segments, out);
+    }
+  }
   // Two `**` reach the same value along several routes; each value counts once (for `all`).
   auto deep = std::count_if(segments.begin(), segments.end(), [](const PathSegment& segment) {
     return segment.kind == PathSegment::Kind::AnyDepth;
@@ -96,6 +105,52 @@ void OperandResolver::componentValues(WorldComponentId id, std::span<const PathS
     return;
   }
   walk(world_.primary(id).properties, segments, out);
+}
+
+bool OperandResolver::enclosingValues(std::size_t index, std::size_t level,
+                                      std::span<const PathSegment> segments,
+                                      std::vector<Value>& out) const {
+  if (segments.empty() || segments.front().kind != PathSegment::Kind::Key) return false;
+  const auto& operation = world_.diff().operations[index];
+  if (!operation.property || level >= operation.property->path.size()) return false;
+  auto head = segments.front().key;
+  auto rest = segments.subspan(1);
+  // `property.path`, `property.old`, `property.new`: the JSON report's names.
+  if (head == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
+      (rest.front().key == "path" || rest.front().key == "old" || rest.front().key == "new")) {
+    head = rest.front().key;
+    rest = rest.subspan(1);
+  }
+  const auto& full = operation.property->path;
+  const Path path(full.begin(), full.end() - static_cast<std::ptrdiff_t>(level));
+  if (head == "path") {
+    if (rest.empty()) {
+      auto owned = std::make_shared<Json>(toDotted(path));
+      Value value;
+      value.owned = owned;
+      value.json = owned.get();
+      out.push_back(std::move(value));
+    }
+    return true;
+  }
+  if (head != "old" && head != "new") return false;
+  const bool old = head == "old";
+  const auto& side = old ? operation.before : operation.after;
+  const auto* model = old ? world_.diff().before : world_.diff().after;
+  if (!side || !model) return true;
+  const Json* node = &model->component(*side).properties;
+  for (const auto& key : path) {
+    const Json* next = nullptr;
+    if (node->is_object()) {
+      if (auto it = node->find(key); it != node->end()) next = &*it;
+    } else if (node->is_array()) {
+      if (auto at = arrayIndex(key); at && *at < node->size()) next = &(*node)[*at];
+    }
+    if (next == nullptr) return true;
+    node = next;
+  }
+  walk(*node, rest, out);
+  return true;
 }
 
 void OperandResolver::changeValues(std::size_t index, std::span<const PathSegment> segments,

@@ -28,6 +28,10 @@ class OperandResolver {
                        std::vector<Value>& out) const;
   void changeValues(std::size_t operation, std::span<const PathSegment> segments,
                     std::vector<Value>& out) const;
+  /// `path`, `old`, `new` (and `property.*` of them) of a change bound `level` levels above its
+  /// value (bound.h); false for any other field, which reads as at the change itself.
+  bool enclosingValues(std::size_t operation, std::size_t level,
+                       std::span<const PathSegment> segments, std::vector<Value>& out) const;
 
   const DiffWorld& world_;
 };

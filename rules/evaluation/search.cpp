@@ -22,7 +22,16 @@ void forEachCandidate(const DiffWorld& world, const std::vector<Bound>& slots,
     bool selects = candidate.kind == Bound::Kind::Component
                        ? world.selects(query, candidate.index)
                        : world.selectsChange(query, candidate.index);
-    return !selects || visit(candidate);
+    if (!selects) return true;
+    if (!visit(candidate)) return false;
+    if (candidate.kind != Bound::Kind::Change || !query.enclosingLevels) return true;
+    // Each enclosing level, up to the top-level key (`Properties`).
+    const auto& property = world.diff().operations[candidate.index].property;
+    const std::size_t depth = property ? property->path.size() : 0;
+    for (std::size_t level = 1; level < depth; ++level) {
+      if (!visit(Bound{candidate.kind, candidate.index, level})) return false;
+    }
+    return true;
   };
   auto kind = query.kind == Query::Kind::Component ? Bound::Kind::Component : Bound::Kind::Change;
   Bound source = step.join.slot >= 0 ? slots[static_cast<std::size_t>(step.join.slot)] : Bound{};

@@ -15,6 +15,14 @@ bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context)
   auto target = entityComponent(rhs, context);
   if (!target || !sameComponent({operation.before, operation.after}, *target)) return false;
   if (rhs.kind != Value::Kind::Pattern || rhs.pattern.empty()) return true;
+  // A change bound at an enclosing level (evaluation/bound.h) applies where the pattern matches
+  // that level's path exactly: C2A's rules bind the container the pattern names.
+  if (lhs.level > 0) {
+    if (!operation.property || lhs.level >= operation.property->path.size()) return false;
+    const auto& full = operation.property->path;
+    return matchesExactly(std::span<const std::string>(full.data(), full.size() - lhs.level),
+                          rhs.pattern);
+  }
   // A component-level operation (REPLACE, INSERT...) is not "in" any property area.
   return operation.property && touches(*operation.property, rhs.pattern);
 }

@@ -48,6 +48,24 @@ PatternRelation relate(const Path& path, std::span<const PathSegment> pattern) {
   return relation;
 }
 
+bool matchesExactly(std::span<const std::string> path, std::span<const PathSegment> pattern) {
+  if (pattern.empty()) return path.empty();
+  const auto& segment = pattern.front();
+  switch (segment.kind) {
+    case PathSegment::Kind::Key:
+      return !path.empty() && path.front() == segment.key &&
+             matchesExactly(path.subspan(1), pattern.subspan(1));
+    case PathSegment::Kind::AnyOne:
+      return !path.empty() && matchesExactly(path.subspan(1), pattern.subspan(1));
+    case PathSegment::Kind::AnyDepth:
+      for (std::size_t skip = 0; skip <= path.size(); ++skip) {
+        if (matchesExactly(path.subspan(skip), pattern.subspan(1))) return true;
+      }
+      return false;
+  }
+  return false;
+}
+
 namespace {
 
 bool touchesAt(const Path& path, const PropertyChange& change,

@@ -19,6 +19,9 @@ struct PatternRelation {
 
 PatternRelation relate(const Path& path, std::span<const PathSegment> pattern);
 
+/// Whether the pattern matches the whole of `path` (not just a prefix of it).
+bool matchesExactly(std::span<const std::string> path, std::span<const PathSegment> pattern);
+
 /// Whether `change` touches the area: it is inside it, or above it and the rest of the pattern
 /// reaches something in its old or new value (replacing `Properties.Tags` touches
 /// `Properties.Tags.*.Key` when there are tags with keys; a change of `Policies.0.Resource` does

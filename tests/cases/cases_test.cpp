@@ -114,6 +114,12 @@ std::vector<std::string> rulesLines(const fs::path& dir) {
   options.rules = &loaded.set;
   auto report = analyze(caseInput(dir, "before"), caseInput(dir, "after"), options);
   std::vector<std::string> lines;
+  for (const auto& warning : loaded.warnings) {
+    auto message = warning.str();
+    auto prefix = dir.string() + "/";
+    if (auto at = message.find(prefix); at != std::string::npos) message.erase(at, prefix.size());
+    lines.push_back("warning " + message);
+  }
   for (std::size_t k = 0; k < report->diff.operations.size(); ++k) {
     const auto& decision = report->decisions[k];
     std::string line = report->diff.operations[k].id + " " + std::string(toString(decision.risk)) +

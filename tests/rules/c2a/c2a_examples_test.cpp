@@ -246,11 +246,11 @@ TEST(C2aExamplesAst, SecurityGroupPreset) {
   ASSERT_EQ(root.children.size(), 3U);
   EXPECT_EQ(root.children[0].bindings.at(0).query.subtype, "AWS::EC2::SecurityGroup");
   EXPECT_EQ(root.children[0].children.size(), 4U);
+  // C2A's wildcard `== '*'`: the path has a value.
   EXPECT_TRUE(sameJson(dumpExpression(root.children[0].children[0].conditions.at(1)), R"({
-    "kind": "compare", "op": "==",
+    "kind": "exists",
     "lhs": {"root": "INSERT_COMPONENT",
-            "segments": ["new", "Properties", "SecurityGroupIngress", "<*>"]},
-    "rhs": {"literal": "*"}})"));
+            "segments": ["new", "Properties", "SecurityGroupIngress", "<*>"]}})"));
   expectHighRiskLeaves(set.rules, {0, 1});
 }
 

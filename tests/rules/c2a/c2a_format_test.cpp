@@ -49,9 +49,14 @@ TEST(C2aFormatSelectors, ComponentSelector) {
 
 TEST(C2aFormatSelectors, ChangeSelector) {
   EXPECT_TRUE(sameJson(bindingDump(R"({"change": {}})"), R"({"query": {"kind": "change"}})"));
+  // C2A derives a REPLACE from every rename: selecting REPLACE selects RENAME too.
   EXPECT_TRUE(sameJson(bindingDump(R"({"change": {"type": "REPLACE", "certainty": "Partial"}})"),
-                       R"({"query": {"kind": "change", "changeType": "REPLACE",
-                                     "certainty": "possible"}})"));
+                       R"({"query": {"kind": "change", "certainty": "possible"},
+                           "where": [{"kind": "compare", "op": "in",
+                                      "lhs": {"root": "x", "segments": ["type"]},
+                                      "rhs": {"literal": ["REPLACE", "RENAME"]}}]})"));
+  EXPECT_TRUE(sameJson(bindingDump(R"({"change": {"type": "INSERT"}})"),
+                       R"({"query": {"kind": "change", "changeType": "INSERT"}})"));
   EXPECT_TRUE(sameJson(bindingDump(R"({"change": {"propertyOperationType": "MOVE",
                                                   "certainty": "definite"}})"),
                        R"({"query": {"kind": "change", "propertyOperationType": "MOVE",
@@ -236,8 +241,8 @@ TEST(C2aFormatErrors, BindingNamesMustBeUsableInConditions) {
 TEST(C2aFormatErrors, BadSelectorFields) {
   EXPECT_EQ(readError(R"({"let": {"x": {"change": {"type": "CREATE"}}}})"),
             "rules.json: change type `CREATE` is not INSERT, REMOVE, UPDATE, REPLACE or RENAME");
-  EXPECT_EQ(readError(R"({"let": {"x": {"change": {"propertyOperationType": "RENAME"}}}})"),
-            "rules.json: propertyOperationType `RENAME` is not INSERT, REMOVE, UPDATE or MOVE");
+  EXPECT_EQ(readError(R"({"let": {"x": {"change": {"propertyOperationType": "RENAMED"}}}})"),
+            "rules.json: propertyOperationType `RENAMED` is not INSERT, REMOVE, UPDATE or MOVE");
   EXPECT_EQ(readError(R"({"let": {"x": {"change": {"certainty": "maybe"}}}})"),
             "rules.json: certainty `maybe` is not definite or possible (C2A: Absolute, Partial)");
   EXPECT_EQ(readError(R"({"let": {"x": {"change": {"typ": "INSERT"}}}})"),
@@ -357,6 +362,44 @@ TEST(C2aFormatLocations, MalformedConditionIsLocatedInsideTheString) {
   const std::string error = readError(R"({"where": ["c appliesTo"]})", table);
   EXPECT_TRUE(error.starts_with("rules.json:2:")) << error;
   EXPECT_NE(error.find("rules.json:2:26:"), std::string::npos) << error;  // just past the text
+}
+
+// C2A selectors bind property changes at their enclosing levels too (C2A's diff is a tree).
+TEST(C2aFormatSelectors, ChangeSelectorsReadEnclosingLevels) {
+  RuleSet set = readC2a(R"({"let": {"c": {"change": {"propertyOperationType": "UPDATE"}},
+                                    "b": {"Resource": "AWS::S3::Bucket"}}})");
+  EXPECT_TRUE(set.rules.at(0).bindings.at(0).query.enclosingLevels);
+  EXPECT_FALSE(set.rules.at(0).bindings.at(1).query.enclosingLevels);
+}
+
+// C2A accepts `propertyOperationType: "RENAME"` and never matches it: a located warning, and a
+// binding that selects nothing.
+TEST(C2aFormatSelectors, PropertyRenameIsAWarning) {
+  Diagnostics warnings;
+  std::vector<Rule> rules = readC2aRules(
+      Json::parse(R"({"let": {"x": {"change": {"propertyOperationType": "RENAME"}}}})"),
+      LocationTable("rules.json"), &warnings);
+  ASSERT_EQ(warnings.size(), 1U);
+  EXPECT_EQ(warnings[0].str(),
+            "rules.json: binding `x`: propertyOperationType `RENAME` matches no change (property "
+            "changes are INSERT, REMOVE, UPDATE or MOVE); the rule loads, and this binding "
+            "selects nothing");
+  EXPECT_TRUE(sameJson(dumpRule(rules.at(0)).at("bindings").at(0), R"({
+    "name": "x", "query": {"kind": "change"},
+    "where": [{"kind": "compare", "op": "==", "lhs": {"root": "x", "segments":
+               ["propertyOperationType"]}, "rhs": {"literal": "RENAME"}}]})"));
+}
+
+// `x == '*'` is C2A's wildcard: any value; the native language keeps `==` exact.
+TEST(C2aFormatConditions, EqualsStarIsAnExistenceTest) {
+  RuleSet set = readC2a(R"({"let": {"c": {"change": {}}},
+                           "where": ["c.new.Tags.* == '*'", "c.new.Name === '*'",
+                                     "c.new.Name != '*'"]})");
+  const auto& where = set.rules.at(0).conditions;
+  EXPECT_TRUE(sameJson(dumpExpression(where.at(0)), R"({
+    "kind": "exists", "lhs": {"root": "c", "segments": ["new", "Tags", "<*>"]}})"));
+  EXPECT_EQ(where.at(1).kind, Expression::Kind::Exists);
+  EXPECT_EQ(where.at(2).kind, Expression::Kind::Compare);
 }
 
 }  // namespace

@@ -110,7 +110,7 @@ TEST(NativeErrors, UnknownQueryField) {
             "name)");
   EXPECT_EQ(rulesError("rule \"x\" {\n  let c = change { subtype: \"AWS::S3::Bucket\" }\n}"),
             "bad.rules:2:20: unknown field `subtype` in a change query (expected type, "
-            "propertyOperationType or certainty)");
+            "propertyOperationType, certainty or level)");
 }
 
 TEST(NativeErrors, NearMissesGetASuggestion) {
