@@ -287,6 +287,15 @@ Json LanguageExtensions::expandObject(const Json& value, const std::string& poin
   return out;
 }
 
+void LanguageExtensions::resolvePolicies(Json& resource) const {
+  if (!resource.is_object()) return;
+  for (const char* key : {"DeletionPolicy", "UpdateReplacePolicy"}) {
+    auto policy = resource.find(key);
+    if (policy == resource.end() || !policy->is_object()) continue;
+    if (auto known = knownString(*policy)) *policy = *known;
+  }
+}
+
 Json LanguageExtensions::expandWithin(const Json& value, const std::string& pointer) {
   std::vector<Binding> bindings;
   return expandObject(value, pointer, bindings, 0);

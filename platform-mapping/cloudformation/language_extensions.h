@@ -43,6 +43,11 @@ class LanguageExtensions {
   /// computed (a resource's body).
   Json expandWithin(const Json& value, const std::string& pointer);
 
+  /// A resource's DeletionPolicy and UpdateReplacePolicy given as `{"Ref": Parameter}` (which the
+  /// transform allows) take the parameter's Default, as CloudFormation would without a value
+  /// given; other intrinsics there stay as written.
+  void resolvePolicies(Json& resource) const;
+
  private:
   struct Binding {
     std::string identifier;

@@ -209,10 +209,11 @@ class TemplateMapper {
            const std::string& pointer, const Path& path, std::vector<Component>& out) {
     made_.insert({section.type, name});
     // With the transform, loops inside a body and Fn::Length / Fn::ToJsonString are expanded.
-    const Json value = extensions_ && section.type != ComponentType::Parameter &&
-                               section.type != ComponentType::Mapping
-                           ? extensions_->expandWithin(written, pointer)
-                           : written;
+    Json value = extensions_ && section.type != ComponentType::Parameter &&
+                         section.type != ComponentType::Mapping
+                     ? extensions_->expandWithin(written, pointer)
+                     : written;
+    if (extensions_ && section.type == ComponentType::Resource) extensions_->resolvePolicies(value);
     Component component;
     component.type = section.type;
     component.name = name;
