@@ -130,8 +130,8 @@ class RuleReader {
     }
     // A path selector naming a whole binding (`"b": "bucket"`) passes effects on to it.
     if (auto alias = aliases.find(effect.target);
-        alias != aliases.end() && alias->second.segments.empty()) {
-      effect.target = alias->second.root;
+        alias != aliases.end() && !alias->second.property && alias->second.path.segments.empty()) {
+      effect.target = alias->second.path.root;
     }
     return effect;
   }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <utility>
 
 #include "model/error.h"
@@ -31,8 +32,67 @@ void expandExpression(Expression& expression, const Aliases& aliases) {
     expression.rhs.reset();
   }
   for (auto* operand : {&expression.lhs, &expression.rhs}) {
-    if (*operand && (*operand)->path) expandAliases(*(*operand)->path, aliases);
+    if (!*operand || !(*operand)->path) continue;
+    PathOperand& path = *(*operand)->path;
+    const std::string written = path.root;
+    const Alias* alias = expandAliases(path, aliases);
+    // A property binding is any value at any depth of any component, one value per match in C2A.
+    // As the area of `appliesTo` that is `p.**.SUFFIX`; read as a value it would be every value
+    // of every component at once, which means nothing C2A means.
+    const bool patternOperand = expression.kind == Expression::Kind::Compare &&
+                                expression.op == "appliesTo" && operand == &expression.rhs;
+    if (alias != nullptr && alias->property && !patternOperand) {
+      throw C2aError(ErrorKind::InvalidInput, path.where,
+                     fmt::format("`{}` is a property selector: it can only name an area on the "
+                                 "right of `appliesTo` (`change appliesTo {}.Ref`); read values "
+                                 "through the change (`change.old`, `change.new`) or bind the "
+                                 "component and use a path",
+                                 written, written));
+    }
   }
+}
+
+/// C2A writes intrinsic function keys bare in paths (`p.Fn::GetAtt.0`); the expression grammar
+/// wants a key that is not a plain word quoted, so such a step is quoted before parsing. The
+/// quotes shift later columns of that condition by two (positions here are approximate anyway).
+std::string quoteIntrinsicKeys(const std::string& text) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+  std::string out;
+  out.reserve(text.size());
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (quote != 0) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) {
+        out += text[++i];
+      } else if (c == quote) {
+        quote = 0;
+      }
+      ++i;
+      continue;
+    }
+    if (c == '"' || c == '\'') quote = c;
+    out += c;
+    ++i;
+    if (c != '.' || i >= text.size() || !word(text[i])) continue;
+    // A path step: `Key` or `Fn::GetAtt` (words joined by `::`).
+    std::size_t end = i;
+    bool joined = false;
+    for (;;) {
+      while (end < text.size() && word(text[end])) ++end;
+      if (end + 2 < text.size() && text.compare(end, 2, "::") == 0 && word(text[end + 2])) {
+        joined = true;
+        end += 2;
+        continue;
+      }
+      break;
+    }
+    const std::string step = text.substr(i, end - i);
+    out += joined ? "\"" + step + "\"" : step;
+    i = end;
+  }
+  return out;
 }
 
 Source::Syntax syntaxOf(std::string_view file) {
@@ -62,13 +122,14 @@ std::string_view describe(const Json& value) {
   }
 }
 
-void expandAliases(PathOperand& path, const Aliases& aliases) {
+const Alias* expandAliases(PathOperand& path, const Aliases& aliases) {
   auto alias = aliases.find(path.root);
-  if (alias == aliases.end()) return;
-  std::vector<PathSegment> segments = alias->second.segments;
+  if (alias == aliases.end()) return nullptr;
+  std::vector<PathSegment> segments = alias->second.path.segments;
   segments.insert(segments.end(), path.segments.begin(), path.segments.end());
-  path.root = alias->second.root;
+  path.root = alias->second.path.root;
   path.segments = std::move(segments);
+  return &alias->second;
 }
 
 Source::Source(const LocationTable& locations, Diagnostics* warnings)
@@ -120,7 +181,8 @@ Expression Source::condition(const std::string& text, const std::string& pointer
     if (syntax_ == Syntax::Json) start.column += listElement ? 1 : kWhere + 5;  // `"where": "`
     if (syntax_ == Syntax::Yaml && !listElement) start.column += kWhere + 2;    // `where: `
   }
-  Expression expression = parseExpression(text, start);  // throws, located, if malformed
+  Expression expression =
+      parseExpression(quoteIntrinsicKeys(text), start);  // throws, located, if malformed
   expandExpression(expression, aliases);
   return expression;
 }

@@ -56,11 +56,20 @@ std::string enumChoices(const std::array<Enum, N>& values) {
   return out;
 }
 
-/// Path selector names in scope: identifier → the path it stands for (see c2a_selectors.cpp).
-using Aliases = std::map<std::string, PathOperand, std::less<>>;
+/// A name that conditions rewrite (see c2a_selectors.cpp): a path selector's name stands for its
+/// path; a property selector's name `p` for `p.**`, any value inside any component, and only
+/// `appliesTo` may take it.
+struct Alias {
+  PathOperand path;
+  bool property = false;
+};
 
-/// `tags.Key` → `bucket.Properties.Tags.Key` when `tags` names that path.
-void expandAliases(PathOperand& path, const Aliases& aliases);
+/// The names in scope: identifier → what it stands for.
+using Aliases = std::map<std::string, Alias, std::less<>>;
+
+/// `tags.Key` → `bucket.Properties.Tags.Key` when `tags` names that path; `p.Ref` → `p.**.Ref`
+/// when `p` is a property selector. Returns the alias applied, if any.
+const Alias* expandAliases(PathOperand& path, const Aliases& aliases);
 
 /// The rule file being read: where its values are written, and how to fail at one of them.
 class Source {
@@ -81,7 +90,8 @@ class Source {
                                      std::string_view what) const;
   /// A `where`: one condition string or a list of them, parsed by the expression grammar, with
   /// path selector names expanded and C2A's wildcard comparison `x == '*'` (also `===`) read as
-  /// `x exists`.
+  /// `x exists`. Bare intrinsic keys in paths (`p.Fn::GetAtt.0`) are read quoted; a property
+  /// selector's name anywhere but on the right of `appliesTo` is a located error.
   [[nodiscard]] std::vector<Expression> conditions(const Json& value, const std::string& pointer,
                                                    const Aliases& aliases) const;
 

@@ -12,8 +12,13 @@
 //   identifier names the path instead: later uses of `tags.X` (in this rule and its children) are
 //   rewritten to `bucket.Properties.Tags.X`, and the binding is a filter requiring the path to
 //   exist. Unlike C2A, two conditions on `tags` may be met by different values under the path.
-// - `{"property": ...}`, `{"relationship": ...}` and C2A's other graph-vertex selectors have no
-//   counterpart: errors that say how to reach the same values through a path.
+// - `{"property": {}}` binds C2A's property vertices: any value at any depth inside any component.
+//   The AST has no such binding; the identifier binds every component instead and conditions read
+//   `p.SUFFIX` as `p.**.SUFFIX`, so `change appliesTo p.Ref` holds for a change at (or, as change
+//   selectors bind enclosing levels, inside) a path ending in `Ref`. Only `appliesTo` may take the
+//   name: a value read through it (`p.Ref == ...`) is a located error (c2a_reading.cpp).
+// - `{"relationship": ...}` and C2A's other graph-vertex selectors have no counterpart: errors
+//   that say how to reach the same values through a path.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -35,8 +40,8 @@ constexpr std::array<std::string_view, 3> kComponentFilterKeys{"type", "subtype"
 constexpr std::array<std::string_view, 3> kChangeFilterKeys{"type", "propertyOperationType",
                                                             "certainty"};
 // C2A's graph vertices that the AST cannot bind (ModelEntityTypes in @aws-c2a/models).
-constexpr std::array<std::string_view, 4> kUnsupportedSelectors{
-    "property", "relationship", "transition", "infrastructureState"};
+constexpr std::array<std::string_view, 3> kUnsupportedSelectors{"relationship", "transition",
+                                                                "infrastructureState"};
 constexpr std::array<ComponentType, 7> kComponentTypes{
     ComponentType::Resource,  ComponentType::Parameter, ComponentType::Output,
     ComponentType::Condition, ComponentType::Mapping,   ComponentType::Construct,
@@ -62,12 +67,12 @@ std::optional<Certainty> certaintyFromString(std::string_view text) {
 }
 
 bool isSelectorKey(std::string_view key) {
-  return key == "component" || key == "change" || key == "fromPath" ||
+  return key == "component" || key == "change" || key == "fromPath" || key == "property" ||
          among(kUnsupportedSelectors, key) || componentTypeFromString(key).has_value();
 }
 
 std::vector<std::string_view> selectorKeys() {
-  std::vector<std::string_view> out{"component", "change", "fromPath", "where", "name"};
+  std::vector<std::string_view> out{"component", "change", "fromPath", "property", "where", "name"};
   for (std::string_view type : componentTypeNames()) out.push_back(type);
   return out;
 }
@@ -105,6 +110,8 @@ class BindingReader {
       changeSelector(selector.at("change"), child(pointer, "change"));
     } else if (*key == "component") {
       componentSelector(selector.at("component"), child(pointer, "component"));
+    } else if (*key == "property") {
+      propertySelector(selector.at("property"), child(pointer, "property"));
     } else if (among(kUnsupportedSelectors, *key)) {
       source_.fail(child(pointer, *key),
                    fmt::format("`{}` selectors are not supported: bind the component and reach "
@@ -115,7 +122,7 @@ class BindingReader {
     } else {
       shortForm(selector, *key, pointer);
     }
-    if (!isPath_) aliases_.erase(binding_.name);  // hides a parent's path selector name
+    if (!isAlias_) aliases_.erase(binding_.name);  // hides a parent's path or property name
     if (auto where = selector.find("where"); where != selector.end()) {
       for (auto& condition : source_.conditions(*where, child(pointer, "where"), aliases_)) {
         binding_.conditions.push_back(std::move(condition));
@@ -131,7 +138,7 @@ class BindingReader {
       if (!isSelectorKey(key)) {
         source_.fail(child(pointer, key),
                      fmt::format("unknown selector `{}` in binding `{}` (expected component, "
-                                 "change, fromPath, {}; or where, name){}",
+                                 "change, fromPath, property, {}; or where, name){}",
                                  key, binding_.name, fmt::join(componentTypeNames(), ", "),
                                  didYouMean(key, selectorKeys())));
       }
@@ -200,7 +207,9 @@ class BindingReader {
       }
       const std::string text = source_.stringAt(value, keyPointer, fmt::format("`{}`", key));
       if (key == "type") {
-        binding_.query.componentType = componentTypeFromString(text);
+        // C2A's own name for constructs (its CDK parser's component type).
+        binding_.query.componentType =
+            text == "CDK Construct" ? ComponentType::Construct : componentTypeFromString(text);
         if (!binding_.query.componentType) {
           source_.fail(keyPointer, fmt::format("unknown component type `{}` (expected {}){}", text,
                                                enumChoices(kComponentTypes),
@@ -316,18 +325,40 @@ class BindingReader {
     return condition;
   }
 
+  /// `{"property": {}}`: see the file comment.
+  void propertySelector(const Json& filter, const std::string& pointer) {
+    if (!filter.is_object() || !filter.empty()) {
+      source_.fail(pointer,
+                   fmt::format("`property` takes no filter: {{\"property\": {{}}}}, not "
+                               "{}; filter the change that applies to it instead",
+                               filter.is_object() ? "a non-empty object" : describe(filter)));
+    }
+    binding_.query.kind = Query::Kind::Component;
+    Alias alias;
+    alias.property = true;
+    alias.path.root = binding_.name;
+    alias.path.where = source_.at(pointer);
+    alias.path.segments.push_back(PathSegment{PathSegment::Kind::AnyDepth, ""});
+    aliases_[binding_.name] = std::move(alias);
+    isAlias_ = true;
+  }
+
   /// `"tags": "bucket.Properties.Tags"`: see the file comment.
   void pathSelector(const std::string& text, const std::string& pointer) {
     PathOperand path = parsePath(text, pointer);
-    expandAliases(path, aliases_);
+    if (const Alias* alias = expandAliases(path, aliases_); alias != nullptr && alias->property) {
+      source_.fail(pointer, fmt::format("path `{}` starts at a property selector; a path selector "
+                                        "must start at a component",
+                                        text));
+    }
     binding_.query.kind = Query::Kind::Filter;
     Expression exists;
     exists.kind = Expression::Kind::Exists;
     exists.where = path.where;
     exists.lhs = Operand{path, std::nullopt};
     binding_.conditions.push_back(std::move(exists));
-    aliases_[binding_.name] = std::move(path);
-    isPath_ = true;
+    aliases_[binding_.name] = Alias{std::move(path), false};
+    isAlias_ = true;
   }
 
   /// C2A splits a path selector on dots (rule-parser.ts, parseScopeReference); so does this.
@@ -369,7 +400,7 @@ class BindingReader {
   const Source& source_;
   Binding& binding_;
   Aliases& aliases_;
-  bool isPath_ = false;
+  bool isAlias_ = false;
 };
 
 }  // namespace

@@ -215,8 +215,8 @@ TEST(C2aFormatErrors, BadBindings) {
             "rules.json: `let` must be an object of bindings (name: selector), not a list");
   EXPECT_EQ(readError(R"({"let": {"x": {"Resorce": "AWS::S3::Bucket"}}})"),
             "rules.json: unknown selector `Resorce` in binding `x` (expected component, change, "
-            "fromPath, Resource, Parameter, Output, Condition, Mapping, Construct, Stack; or "
-            "where, name); did you mean `Resource`?");
+            "fromPath, property, Resource, Parameter, Output, Condition, Mapping, Construct, "
+            "Stack; or where, name); did you mean `Resource`?");
   EXPECT_EQ(readError(R"({"let": {"x": {"Resource": "AWS::S3::Bucket", "change": {}}}})"),
             "rules.json: binding `x` has two selectors, `Resource` and `change`");
   EXPECT_EQ(readError(R"({"let": {"x": {"change": {}, "name": "A"}}})"),
@@ -257,10 +257,54 @@ TEST(C2aFormatErrors, BadSelectorFields) {
 }
 
 TEST(C2aFormatErrors, UnsupportedGraphSelectors) {
-  EXPECT_EQ(readError(R"({"let": {"p": {"property": {"value": "x"}}}})"),
-            "rules.json: `property` selectors are not supported: bind the component and reach its "
-            "values through a path, e.g. {\"fromPath\": \"bucket.Properties.Tags\"} or "
+  EXPECT_EQ(readError(R"({"let": {"r": {"relationship": {}}}})"),
+            "rules.json: `relationship` selectors are not supported: bind the component and reach "
+            "its values through a path, e.g. {\"fromPath\": \"bucket.Properties.Tags\"} or "
             "`bucket.Properties.Tags` in a condition");
+}
+
+// C2A's templates/scenario1: `p` is any value at any depth of any component.
+TEST(C2aFormatPaths, PropertySelectorIsAnyDepthOfAnyComponent) {
+  RuleSet set = compiledC2a(R"({
+    "let": {"p": {"property": {}}},
+    "then": [{"let": {"c": {"change": {}, "where": [
+                "c appliesTo p.Ref or c appliesTo p.Fn::GetAtt.0", "c.old.Ref == 'x.Fn::y'"]}},
+              "effect": {"target": "c", "risk": "low"}}]
+  })");
+  const Rule& rule = set.rules[0];
+  EXPECT_TRUE(sameJson(dumpRule(rule).at("bindings").at(0),
+                       R"({"name": "p", "query": {"kind": "component"}})"));
+  EXPECT_TRUE(sameJson(dumpRule(rule.children.at(0)).at("bindings").at(0).at("where"), R"([
+    {"kind": "or", "children": [
+      {"kind": "compare", "op": "appliesTo", "lhs": {"root": "c", "segments": []},
+       "rhs": {"root": "p", "segments": ["<**>", "Ref"]}},
+      {"kind": "compare", "op": "appliesTo", "lhs": {"root": "c", "segments": []},
+       "rhs": {"root": "p", "segments": ["<**>", "Fn::GetAtt", "0"]}}]},
+    {"kind": "compare", "op": "==", "lhs": {"root": "c", "segments": ["old", "Ref"]},
+     "rhs": {"literal": "x.Fn::y"}}])"));
+}
+
+TEST(C2aFormatErrors, PropertySelectorOnlyNamesAnArea) {
+  const std::string onlyArea =
+      "rules.json:1:1: `p` is a property selector: it can only name an area on the right of "
+      "`appliesTo` (`change appliesTo p.Ref`); read values through the change (`change.old`, "
+      "`change.new`) or bind the component and use a path";
+  EXPECT_EQ(readError(R"({"let": {"p": {"property": {}}}, "where": "p.Ref == 'x'"})"), onlyArea);
+  EXPECT_EQ(readError(R"({"let": {"p": {"property": {}}}, "where": "p.Ref exists"})"), onlyArea);
+  EXPECT_EQ(readError(R"({"let": {"p": {"property": {}}, "c": {"change": {}}},
+                          "where": "p appliesTo c"})"),
+            onlyArea);
+  EXPECT_EQ(readError(R"({"let": {"p": {"property": {}}, "t": "p.Tags"}})"),
+            "rules.json: path `p.Tags` starts at a property selector; a path selector must start "
+            "at a component");
+  EXPECT_EQ(readError(R"({"let": {"p": {"property": {"value": "x"}}}})"),
+            "rules.json: `property` takes no filter: {\"property\": {}}, not a non-empty object; "
+            "filter the change that applies to it instead");
+  // A binding of the same name in a child hides the property selector.
+  EXPECT_EQ(readError(R"({"let": {"p": {"property": {}}},
+                          "then": [{"let": {"p": {"Resource": "AWS::S3::Bucket"}},
+                                    "where": "p.Properties.BucketName == 'x'"}]})"),
+            "no error");
 }
 
 TEST(C2aFormatErrors, BadConditionsAndChildren) {
