@@ -204,6 +204,15 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
       if (value) walk(*value, rest, out);
       return;
     }
+    // `old.name` / `new.name` of a component operation: its logical id on that side (C2A's
+    // spelling; template bodies have no lowercase `name` key of their own).
+    if (rest.size() == 1 && rest.front().kind == PathSegment::Kind::Key &&
+        rest.front().key == "name") {
+      const Json* name = old ? world_.changeField(index, "oldName") : nullptr;
+      if (name == nullptr) name = world_.changeField(index, "name");
+      if (name != nullptr) walk(*name, {}, out);
+      return;
+    }
     const auto& side = old ? operation.before : operation.after;
     const auto* model = old ? world_.diff().before : world_.diff().after;
     if (side && model) walk(model->component(*side).properties, rest, out);
