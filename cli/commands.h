@@ -17,6 +17,13 @@ void registerModelCommand(CLI::App& app, Action& action);
 void registerDiffCommand(CLI::App& app, Action& action);
 void registerRulesCommand(CLI::App& app, Action& action);
 void registerApproveCommand(CLI::App& app, Action& action);
+/// `c2a help [COMMAND...]`: the help of the app or of a command.
+void registerHelpCommand(CLI::App& app, Action& action);
+
+/// A usage error as a sentence with a did-you-mean for an unknown command or option, and the
+/// `--help` of the command being used.
+std::string explainUsageError(const CLI::App& app, const CLI::ParseError& error, int argc,
+                              char** argv);
 
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);

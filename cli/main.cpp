@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   registerModelCommand(app, action);
   registerRulesCommand(app, action);
   registerApproveCommand(app, action);
+  registerHelpCommand(app, action);
 
   try {
     app.parse(argc, argv);
@@ -34,7 +35,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "c2a: " << e.what() << "\nRun `c2a --help` for usage.\n";
+    // Each line made safe on its own: a slip may hold terminal controls, the hint is ours.
+    std::string text = explainUsageError(app, e, argc, argv);
+    auto newline = text.find('\n');
+    std::cerr << "c2a: " << c2a::terminalSafe(text.substr(0, newline)) << '\n';
+    if (newline != std::string::npos) std::cerr << text.substr(newline + 1) << '\n';
     return kUsage;
   } catch (const c2a::C2aError& e) {  // option callbacks may reject values
     std::cerr << "c2a: " << c2a::terminalSafe(e.diagnostic().str()) << '\n';

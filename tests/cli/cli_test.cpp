@@ -13,7 +13,8 @@ const std::string kChain = "tests/cases/diff/replacement-chain/";
 
 TEST(Cli, HelpForEveryCommand) {
   for (const char* command :
-       {"", "diff ", "model ", "rules ", "rules check ", "rules test ", "rules convert "}) {
+       {"", "diff ", "model ", "rules ", "rules check ", "rules test ", "rules convert ",
+        "rules presets ", "rules show-preset ", "approve ", "help "}) {
     auto result = runC2a(std::string(command) + "--help");
     EXPECT_EQ(result.status, 0) << command;
     EXPECT_NE(result.out.find("Usage"), std::string::npos) << command << result.out;
