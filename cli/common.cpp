@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -12,20 +13,81 @@
 
 namespace c2a::cli {
 
+namespace {
+
+// "takes a whole number of at least 1, not `0`" rather than a range with a 300-digit bound.
+CLI::Validator wholeNumber(unsigned long long minimum) {
+  return CLI::Validator(
+      [minimum](std::string& text) -> std::string {
+        std::size_t used = 0;
+        unsigned long long value = 0;
+        bool ok = !text.empty() && text[0] != '-';
+        try {
+          value = ok ? std::stoull(text, &used) : 0;
+        } catch (const std::exception&) {
+          ok = false;
+        }
+        if (!ok || used != text.size() || value < minimum) {
+          return fmt::format("takes a whole number of at least {}, not `{}`", minimum, text);
+        }
+        return "";
+      },
+      "NUMBER");
+}
+
+// Sizes as people write them: 67108864, 64MiB, 64MB, 512k (units are powers of 1024).
+CLI::Validator byteSize() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::size_t used = 0;
+        unsigned long long value = 0;
+        bool ok = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0])) != 0;
+        try {
+          value = ok ? std::stoull(text, &used) : 0;
+        } catch (const std::exception&) {
+          ok = false;
+        }
+        std::string unit = ok ? text.substr(used) : "";
+        for (auto& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        unsigned shift = 0;
+        if (unit.empty() || unit == "B") {
+          shift = 0;
+        } else if (unit == "K" || unit == "KB" || unit == "KIB") {
+          shift = 10;
+        } else if (unit == "M" || unit == "MB" || unit == "MIB") {
+          shift = 20;
+        } else if (unit == "G" || unit == "GB" || unit == "GIB") {
+          shift = 30;
+        } else {
+          ok = false;
+        }
+        if (!ok || (shift > 0 && value > (~0ULL >> shift))) {
+          return fmt::format("takes a size such as 67108864, 64MiB or 512k, not `{}`", text);
+        }
+        text = std::to_string(value << shift);
+        return "";
+      },
+      "SIZE");
+}
+
+}  // namespace
+
 void addLimitOptions(CLI::App& command, ReadLimits& limits) {
-  command.add_option("--max-input-bytes", limits.maxInputBytes, "Largest input file accepted")
+  command
+      .add_option("--max-input-bytes", limits.maxInputBytes,
+                  "Largest input file accepted (bytes, or with a unit: 64MiB, 512k)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber)
+      ->transform(byteSize())
       ->group("Limits");
   command.add_option("--max-depth", limits.maxDepth, "Deepest nesting of objects and arrays")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber)
+      ->check(wholeNumber(1))
       ->group("Limits");
   command
       .add_option("--max-nodes", limits.maxNodes,
                   "Most values in one document, YAML aliases expanded")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber)
+      ->check(wholeNumber(0))
       ->group("Limits");
 }
 

@@ -105,6 +105,12 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
     for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));
   } else {
     report->decisions.assign(operations.size(), Decision{});
+    // Said once, so nobody reads "review" as the rules' judgement.
+    Diagnostic noRules;
+    noRules.message =
+        "no rules loaded: every change needs review (the presets are off and no --rules file "
+        "was given)";
+    report->warnings.push_back(std::move(noRules));
   }
 
   report->causes = std::make_unique<CauseIndex>(operations);

@@ -52,5 +52,41 @@ TEST(Usage, HelpCommandPrintsTheHelpOfAnyCommand) {
   EXPECT_NE(typo.err.find("did you mean `diff`?"), std::string::npos);
 }
 
+TEST(Usage, BadOptionValuesReadLikeSentences) {
+  const std::string model = "model tests/cases/model/template-json/input.json ";
+  auto depth = runC2a(model + "--max-depth 0");
+  EXPECT_EQ(depth.status, 64);
+  EXPECT_NE(depth.err.find("--max-depth: takes a whole number of at least 1, not `0`"),
+            std::string::npos)
+      << depth.err;
+  EXPECT_LT(depth.err.size(), 200u) << "no 300-digit range";
+  // Sizes as people write them.
+  EXPECT_EQ(runC2a(model + "--max-input-bytes 10MB").status, 0);
+  auto tiny = runC2a(model + "--max-input-bytes 1k");
+  EXPECT_EQ(tiny.status, 65);
+  EXPECT_NE(tiny.err.find("1024 bytes"), std::string::npos) << tiny.err;
+  auto unit = runC2a(model + "--max-input-bytes 10XB");
+  EXPECT_EQ(unit.status, 64);
+  EXPECT_NE(unit.err.find("takes a size such as 67108864, 64MiB or 512k, not `10XB`"),
+            std::string::npos)
+      << unit.err;
+}
+
+TEST(Usage, NoRulesAtAllIsSaidOnce) {
+  auto bare = runC2a(
+      "diff tests/cases/diff/replacement-chain/before.json "
+      "tests/cases/diff/replacement-chain/after.json --no-presets");
+  EXPECT_EQ(bare.status, 1);
+  auto warning = std::string("no rules loaded: every change needs review");
+  auto first = bare.err.find(warning);
+  ASSERT_NE(first, std::string::npos) << bare.err;
+  EXPECT_EQ(bare.err.find(warning, first + 1), std::string::npos) << "said once on stderr";
+  EXPECT_NE(bare.out.find(warning), std::string::npos) << "and once in the report";
+  auto withPresets = runC2a(
+      "diff tests/cases/diff/replacement-chain/before.json "
+      "tests/cases/diff/replacement-chain/after.json");
+  EXPECT_EQ(withPresets.err.find(warning), std::string::npos);
+}
+
 }  // namespace
 }  // namespace c2a
