@@ -7,6 +7,9 @@ namespace c2a {
 CauseIndex::CauseIndex(const std::vector<Operation>& operations) : operations_(operations) {
   byId_.reserve(operations.size());
   for (std::size_t i = 0; i < operations.size(); ++i) byId_.try_emplace(operations[i].id, i);
+  // Reports, aggregations and propagation ask for roots again and again: answer from a table.
+  roots_.reserve(operations.size());
+  for (std::size_t i = 0; i < operations.size(); ++i) roots_.push_back(chain(i).back());
 }
 
 std::optional<std::size_t> CauseIndex::find(std::string_view id) const {
@@ -26,10 +29,6 @@ std::vector<std::size_t> CauseIndex::chain(std::size_t index) const {
     out.push_back(*next);
   }
   return out;
-}
-
-std::size_t CauseIndex::root(std::size_t index) const {
-  return chain(index).back();
 }
 
 bool sameComponent(const Operation& a, const Operation& b) {

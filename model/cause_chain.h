@@ -19,12 +19,13 @@ class CauseIndex {
   /// The operation at `index`, then its cause, its cause's cause... up to the root (a change
   /// without a cause, or whose cause is not in the diff). A cycle ends the chain where it closes.
   [[nodiscard]] std::vector<std::size_t> chain(std::size_t index) const;
-  /// The last entry of chain(index).
-  [[nodiscard]] std::size_t root(std::size_t index) const;
+  /// The last entry of chain(index), found once per operation when the index is built.
+  [[nodiscard]] std::size_t root(std::size_t index) const { return roots_[index]; }
 
  private:
   const std::vector<Operation>& operations_;
   std::unordered_map<std::string_view, std::size_t> byId_;
+  std::vector<std::size_t> roots_;
 };
 
 /// Whether two operations act on the same component (of the same side pairing).
