@@ -74,8 +74,12 @@ void checkAggregationLevels(const std::vector<std::string>& levels) {
   }
 }
 
-std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
-                                      const AnalyzeOptions& options, Diagnostics warnings) {
+namespace {
+
+// `keep`: the stacks whose changes the report keeps (stack_selection.h); nothing: all.
+std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
+                                        const AnalyzeOptions& options, Diagnostics warnings,
+                                        const std::optional<std::set<std::string>>& keep) {
   std::unique_ptr<ResourceSpec> loaded;
   if (!options.specFile.empty()) {
     loaded = std::make_unique<ResourceSpec>(ResourceSpec::load(options.specFile));
@@ -92,7 +96,7 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
   report->before = std::move(before);
   report->after = std::move(after);
   report->diff = diffModels(report->before, report->after, updateTypes);
-  if (options.keepStacks) keepStacks(report->diff, *options.keepStacks);
+  if (keep) keepStacks(report->diff, *keep);
   const auto& operations = report->diff.operations;
 
   report->rulesApplied = options.rules != nullptr;
@@ -131,6 +135,14 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
   return report;
 }
 
+}  // namespace
+
+std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
+                                      const AnalyzeOptions& options, Diagnostics warnings) {
+  return analyzeSelected(std::move(before), std::move(after), options, std::move(warnings),
+                         std::nullopt);
+}
+
 std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
                                 const AnalyzeOptions& options) {
   if (beforeInput == "-" && afterInput == "-") {
@@ -139,9 +151,9 @@ std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::strin
   Diagnostics warnings;
   auto before = readModel(beforeInput, options.limits, warnings);
   auto after = readModel(afterInput, options.limits, warnings);
-  AnalyzeOptions selected = options;
-  selected.keepStacks = selectStacks(before, after, options.stacks, warnings);
-  auto report = analyzeModels(std::move(before), std::move(after), selected, std::move(warnings));
+  auto keep = selectStacks(before, after, options.stacks, warnings);
+  auto report =
+      analyzeSelected(std::move(before), std::move(after), options, std::move(warnings), keep);
   addInputSources(report->metadata, beforeInput, afterInput);
   return report;
 }

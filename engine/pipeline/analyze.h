@@ -3,8 +3,6 @@
 // propagate, rules, aggregations, verdict, into the report model. The only place that knows every
 // stage.
 #include <memory>
-#include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -23,10 +21,9 @@ struct AnalyzeOptions {
   std::vector<std::string> presets;       // the presets among them, by name
   std::vector<std::string> groupBy;       // aggregation levels; empty: the default tree
   std::vector<std::string> stacks;        // --stack globs (stack_selection.h); empty: all
-  std::optional<std::set<std::string>> keepStacks;  // set by analyze() from `stacks`
-  AcceptanceOptions acceptance;                     // approvals files, baseline, inline acceptances
-  FailOn failOn = FailOn::Review;                   // which verdicts fail the process (--fail-on)
-  bool failOnGiven = false;                         // --fail-on was given: reports state the gate
+  AcceptanceOptions acceptance;           // approvals files, baseline, inline acceptances
+  FailOn failOn = FailOn::Review;         // which verdicts fail the process (--fail-on)
+  bool failOnGiven = false;               // --fail-on was given: reports state the gate
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.
