@@ -47,5 +47,9 @@ struct AggregationModule {
 const std::vector<AggregationModule>& aggregationModules();
 /// The module named `name`, or null.
 const AggregationModule* findAggregationModule(std::string_view name);
+/// The modules named by `levels`, in order. Throws C2aError (usage) naming the first unknown level
+/// and the known ones.
+std::vector<const AggregationModule*> resolveAggregationLevels(
+    const std::vector<std::string>& levels);
 
 }  // namespace c2a

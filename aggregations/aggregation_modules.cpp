@@ -1,4 +1,5 @@
 #include "aggregations/modules/modules.h"
+#include "model/error.h"
 
 namespace c2a {
 
@@ -17,6 +18,23 @@ const AggregationModule* findAggregationModule(std::string_view name) {
     if (module.name == name) return &module;
   }
   return nullptr;
+}
+
+std::vector<const AggregationModule*> resolveAggregationLevels(
+    const std::vector<std::string>& levels) {
+  std::vector<const AggregationModule*> modules;
+  for (const auto& name : levels) {
+    const auto* module = findAggregationModule(name);
+    if (module == nullptr) {
+      std::string known;
+      for (const auto& m : aggregationModules()) {
+        known += (known.empty() ? "" : ", ") + std::string(m.name);
+      }
+      throw C2aError(ErrorKind::Usage, {}, "unknown level `" + name + "` (known: " + known + ")");
+    }
+    modules.push_back(module);
+  }
+  return modules;
 }
 
 }  // namespace c2a

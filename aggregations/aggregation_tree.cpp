@@ -13,22 +13,6 @@
 namespace c2a {
 namespace {
 
-std::vector<const AggregationModule*> resolve(const std::vector<std::string>& levels) {
-  std::vector<const AggregationModule*> modules;
-  for (const auto& name : levels) {
-    const auto* module = findAggregationModule(name);
-    if (module == nullptr) {
-      std::string known;
-      for (const auto& m : aggregationModules())
-        known += (known.empty() ? "" : ", ") + std::string(m.name);
-      throw C2aError(ErrorKind::Usage, {},
-                     fmt::format("unknown aggregation `{}` (known: {})", name, known));
-    }
-    modules.push_back(module);
-  }
-  return modules;
-}
-
 // "1 replacement, 2 updates": the kinds of operation under a node, most serious first.
 std::string counts(const ChangeFacts& facts, const std::vector<std::size_t>& changes) {
   static constexpr std::array<std::pair<OperationType, std::array<const char*, 2>>, 5> kWords{{
@@ -151,7 +135,7 @@ AggregationTree aggregate(const ModelDiff& diff, const Decisions& decisions,
                           const std::vector<bool>* include) {
   AggregationTree tree;
   tree.levels = levels;
-  auto modules = resolve(levels);
+  auto modules = resolveAggregationLevels(levels);
   if (modules.empty() || diff.operations.empty()) return tree;
   ChangeFacts facts(diff, decisions);
   std::vector<std::size_t> all;

@@ -63,14 +63,10 @@ std::vector<std::pair<std::string, std::string>> aggregationLevels() {
 }
 
 void checkAggregationLevels(const std::vector<std::string>& levels) {
-  for (const auto& level : levels) {
-    if (findAggregationModule(level) != nullptr) continue;
-    std::string known;
-    for (const auto& module : aggregationModules()) {
-      known += (known.empty() ? "" : ", ") + std::string(module.name);
-    }
-    throw C2aError(ErrorKind::Usage, {},
-                   "--group-by: unknown level `" + level + "` (known: " + known + ")");
+  try {
+    resolveAggregationLevels(levels);
+  } catch (const C2aError& error) {
+    throw C2aError(ErrorKind::Usage, {}, "--group-by: " + error.diagnostic().message);
   }
 }
 
