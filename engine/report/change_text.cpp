@@ -66,13 +66,8 @@ std::vector<std::string> valueLines(const Operation& op, std::size_t maxValue) {
 }
 
 std::string becauseLine(const Report& report, std::size_t index) {
-  auto chain = causeChain(report, index);
-  if (chain.size() < 2) return "";
-  std::string line = "Because ";
-  for (std::size_t k = 1; k < chain.size(); ++k) {
-    line += (k > 1 ? " <- " : "") + terminalSafe(chain[k]);
-  }
-  return line + ".";
+  auto line = causeLine(report, index);
+  return line.empty() ? "" : "Because " + terminalSafe(line) + ".";
 }
 
 std::string decisionLine(const Decision& decision, const Acceptance* acceptance) {

@@ -45,6 +45,13 @@ std::vector<std::string> causeChain(const Report& report, std::size_t index) {
   return out;
 }
 
+std::string causeLine(const Report& report, std::size_t index) {
+  auto chain = causeChain(report, index);
+  std::string out;
+  for (std::size_t k = 1; k < chain.size(); ++k) out += (k > 1 ? " <- " : "") + chain[k];
+  return out;
+}
+
 std::string constructPathOf(const Report& report, std::size_t index) {
   const auto& op = report.diff.operations[index];
   if (op.after) return report.after.component(*op.after).constructPath();

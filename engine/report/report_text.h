@@ -22,6 +22,11 @@ std::string actionWord(const Decision& decision);
 /// alternate. A change without a cause gives its title alone.
 std::vector<std::string> causeChain(const Report& report, std::size_t index);
 
+/// What led to the change, as one line of plain text: causeChain without the change itself, joined
+/// by " <- " ("Properties.BucketName is immutable <- Bucket Properties.BucketName changed"); ""
+/// for a change without a cause.
+std::string causeLine(const Report& report, std::size_t index);
+
 /// The construct path of the change's component (aws:cdk:path), or "".
 std::string constructPathOf(const Report& report, std::size_t index);
 

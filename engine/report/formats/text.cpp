@@ -191,15 +191,7 @@ class TextRenderer {
     if (op.cause) out_ += indent + "      because " + chainText(*index) + "\n";
   }
 
-  // "Properties.BucketName is immutable <- Bucket Properties.BucketName changed <- ...".
-  std::string chainText(std::size_t index) const {
-    auto chain = causeChain(report_, index);
-    std::string out;
-    for (std::size_t k = 1; k < chain.size(); ++k) {
-      out += (k > 1 ? " <- " : "") + terminalSafe(chain[k]);
-    }
-    return out;
-  }
+  std::string chainText(std::size_t index) const { return terminalSafe(causeLine(report_, index)); }
 
   void propertyChange(std::size_t index, const std::string& indent) {
     const auto& op = report_.diff.operations[index];
