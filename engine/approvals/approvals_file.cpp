@@ -1,9 +1,6 @@
 #include "engine/approvals/approvals_file.h"
 
 #include <fmt/format.h>
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 
 #include <array>
 #include <cctype>
@@ -15,6 +12,7 @@
 
 #include "engine/approvals/located_json.h"
 #include "model/error.h"
+#include "model/sha256.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a {
@@ -41,17 +39,7 @@ std::string lower(std::string text) {
 }  // namespace
 
 std::string approvalSignature(const ApprovalsFile& approvals, const std::string& key) {
-  auto data = canonicalForm(approvals);
-  std::array<unsigned char, EVP_MAX_MD_SIZE> mac{};
-  unsigned int size = 0;
-  if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-           reinterpret_cast<const unsigned char*>(data.data()), data.size(), mac.data(),
-           &size) == nullptr) {
-    throw C2aError(ErrorKind::Internal, {}, "HMAC-SHA256 failed");
-  }
-  std::string hex(kSignaturePrefix);
-  for (unsigned int i = 0; i < size; ++i) hex += fmt::format("{:02x}", mac[i]);
-  return hex;
+  return std::string(kSignaturePrefix) + hmacSha256Hex(key, canonicalForm(approvals));
 }
 
 ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std::string>& key,
@@ -89,7 +77,7 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
   }
   auto expected = approvalSignature(out, *key);
   auto given = lower(out.signature);
-  if (CRYPTO_memcmp(expected.data(), given.data(), expected.size()) != 0) {
+  if (!sameSignature(expected, given)) {
     doc.fail("/signature",
              "the signature does not match: the file was changed after it was signed, or it was "
              "signed with another key");

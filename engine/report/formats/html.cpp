@@ -8,7 +8,6 @@
 // The page works from file:// and without scripting (the filters are then hidden and every
 // change is shown).
 #include <fmt/format.h>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <array>
@@ -17,6 +16,7 @@
 #include "engine/report/formats/formats.h"
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
+#include "model/sha256.h"
 #include "spec/resource_attributes.h"
 
 namespace c2a::formats {
@@ -99,15 +99,7 @@ constexpr std::string_view kScript = R"js(
 
 // A CSP source for an inline element: 'sha256-' and the base64 of the SHA-256 of its text.
 std::string cspHash(std::string_view text) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int size = 0;
-  EVP_Digest(text.data(), text.size(), digest.data(), &size, EVP_sha256(), nullptr);
-  std::array<unsigned char, 4 * ((EVP_MAX_MD_SIZE + 2) / 3) + 1> base64{};
-  int length = EVP_EncodeBlock(base64.data(), digest.data(), static_cast<int>(size));
-  return "'sha256-" +
-         std::string(reinterpret_cast<const char*>(base64.data()),
-                     static_cast<std::size_t>(length)) +
-         "'";
+  return "'sha256-" + sha256Base64(text) + "'";
 }
 
 // Only the page's own style and script run; nothing is fetched, framed, submitted or based
