@@ -1,6 +1,8 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <tuple>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -14,13 +16,48 @@ namespace {
 struct RulesOptions {
   std::vector<std::string> files;
   std::string output;
+  std::string format = "text";  // rules test
+  bool strict = false;          // rules check: warnings are errors
   ReadLimits limits;
 };
 
+// By file, then line and column: a file's problems read top to bottom.
+void sortByLocation(Diagnostics& list) {
+  std::stable_sort(list.begin(), list.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.where.file, a.where.line, a.where.column) <
+           std::tie(b.where.file, b.where.line, b.where.column);
+  });
+}
+
+std::string plural(std::size_t count, std::string_view word) {
+  return fmt::format("{} {}{}", count, word, count == 1 ? "" : "s");
+}
+
 int check(const RulesOptions& options) {
+  // A rule test file is named as such (engine/pipeline/rule_tests.h), not read as C2A rules.
+  if (auto tests = ruleTestFilesGivenAsRules(options.files, options.limits); !tests.empty()) {
+    return reportProblems(tests);
+  }
   auto loaded = loadRuleFiles(options.files, options.limits);
-  if (!loaded.problems.empty()) return reportProblems(loaded.problems);
+  if (options.strict) {
+    for (auto& warning : loaded.warnings) {
+      warning.message += " (an error with --strict)";
+      loaded.problems.push_back(std::move(warning));
+    }
+    loaded.warnings.clear();
+  }
+  sortByLocation(loaded.warnings);
+  sortByLocation(loaded.problems);
   printWarnings(loaded.warnings);
+  if (!loaded.problems.empty()) {
+    int status = reportProblems(loaded.problems);
+    std::cerr << fmt::format("c2a: {}{} in {}\n", plural(loaded.problems.size(), "error"),
+                             loaded.warnings.empty()
+                                 ? ""
+                                 : ", " + plural(loaded.warnings.size(), "warning"),
+                             plural(options.files.size(), "file"));
+    return status;
+  }
   std::size_t count = 0;
   std::function<void(const std::vector<rules::Rule>&)> countRules = [&](const auto& list) {
     for (const auto& rule : list) {
@@ -29,27 +66,24 @@ int check(const RulesOptions& options) {
     }
   };
   countRules(loaded.set.rules);
-  std::cout << fmt::format("ok: {} rule{} in {} file{}\n", count, count == 1 ? "" : "s",
-                           loaded.set.files.size(), loaded.set.files.size() == 1 ? "" : "s");
+  std::cout << fmt::format("ok: {} in {}{}\n", plural(count, "rule"),
+                           plural(loaded.set.files.size(), "file"),
+                           loaded.warnings.empty()
+                               ? ""
+                               : " (" + plural(loaded.warnings.size(), "warning") + ")");
   return 0;
 }
 
 int test(const RulesOptions& options) {
   auto run = runRuleTests(options.files, options.limits);
-  std::size_t failed = 0;
-  for (const auto& c : run.cases) {
-    if (c.passed) {
-      std::cout << "PASS  " << terminalSafe(c.name) << '\n';
-      continue;
-    }
-    ++failed;
-    std::cout << "FAIL  " << terminalSafe(c.name) << "  (" << terminalSafe(c.where.str()) << ")\n";
-    for (const auto& failure : c.failures) std::cout << "      " << terminalSafe(failure) << '\n';
-  }
-  if (!run.problems.empty()) return reportProblems(run.problems);
-  std::cout << fmt::format("{} case{}, {} passed, {} failed\n", run.cases.size(),
-                           run.cases.size() == 1 ? "" : "s", run.cases.size() - failed, failed);
-  return failed == 0 ? 0 : 1;
+  // Problems first, located, on standard error; the report (cases, totals last) after them.
+  int status = run.problems.empty() ? 0 : reportProblems(run.problems);
+  auto format = options.format == "junit"  ? RuleTestFormat::Junit
+                : options.format == "json" ? RuleTestFormat::Json
+                                           : RuleTestFormat::Text;
+  emit(options.output, renderRuleTests(run, format));
+  if (status != 0) return status;
+  return run.totals().failed == 0 ? 0 : 1;
 }
 
 int convert(const RulesOptions& options) {
@@ -88,19 +122,35 @@ void registerRulesCommand(CLI::App& app, Action& action) {
     if (withOutput) {
       command->add_option("--output,-o", options->output, "Write to FILE (atomically)");
     }
+    if (run == test) {
+      command
+          ->add_option("--format", options->format,
+                       "text (PASS/FAIL per case, then the totals), junit (one test suite per "
+                       "file, for CI test tabs) or json (docs/rules.md)")
+          ->check(CLI::IsMember({"text", "junit", "json"}))
+          ->capture_default_str();
+    }
+    if (run == check) {
+      command->add_flag("--strict", options->strict,
+                        "Warnings (a rule that decides nothing, an unused binding, a redundant "
+                        "rule...) are errors too");
+    }
     addLimitOptions(*command, options->limits);
     command->callback(
         [&action, options, run] { action = [options, run] { return run(*options); }; });
   };
   add("check",
-      "Load and compile rule files (native, or C2A .json/.yaml); print every problem with "
-      "FILE:LINE:COL. Exit 0 when all are fine, 65 on problems, 66 when a file is missing.",
+      "Load, compile and check rule files (native, or C2A .json/.yaml) against the built-in\n"
+      "resource specification: misspelt fields, unknown resource types and properties, values\n"
+      "outside a closed set, comparisons that cannot hold. Prints every problem of every file\n"
+      "with FILE:LINE:COL. Exit 0 when all are fine, 65 on problems, 66 when a file is missing.",
       check, false);
   add("test",
       "Run rule test files (YAML: rules under test, cases with before/after templates and the\n"
-      "expected verdict, risk and action of changes). Exit 0 when all pass, 1 when one fails,\n"
-      "65 on malformed test or rule files.",
-      test, false);
+      "expected verdict, risk and action of changes). Every file and case runs even when one is\n"
+      "malformed; the totals say what could not be run. Exit 0 when all pass, 1 when one fails,\n"
+      "65 on malformed test or rule files, 66 when a test file or a template it names is missing.",
+      test, true);
   auto* list = rulesCommand->add_subcommand(
       "presets", "List the bundled rule packs (on by default in `c2a diff`) with what each does");
   list->callback([&action] { action = [] { return listPresets(); }; });

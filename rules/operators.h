@@ -16,6 +16,14 @@ enum class OperandMode {
   Pattern,  // a binding plus a path pattern, unresolved (appliesTo's right side)
 };
 
+/// What a literal operand of an operator can meaningfully be, for the rule checks: `5 startsWith`
+/// or `x < "abc"` can never be what the author meant.
+enum class LiteralKind {
+  Any,
+  Text,    // a string (startsWith, matchesRegex...)
+  Number,  // a number, or a string that reads as one (<, >=...)
+};
+
 class EvaluationContext;  // evaluator.h: the diff and the models, for operators that need them
 
 struct OperatorInfo {
@@ -32,6 +40,7 @@ struct OperatorInfo {
   /// some rhs value). true: it holds when every pair does (`all`: and lhs has a value), so that
   /// `a != b` means exactly `not (a == b)`.
   bool everyPair = false;
+  LiteralKind literal = LiteralKind::Any;  // of either operand, when it is a literal
 };
 
 /// Every operator, in a fixed order (indices are stable within a build).

@@ -9,4 +9,7 @@ namespace c2a {
 /// lets a compiler cap string literals at).
 std::span<const std::string_view> builtinSpecTable();
 
+/// The same specification uncompacted: every property name of every resource and nested type.
+std::span<const std::string_view> builtinCompleteSpecTable();
+
 }  // namespace c2a

@@ -34,6 +34,12 @@ const AttributeSemantics* lookup(std::string_view name) {
 
 }  // namespace
 
+std::vector<std::string_view> resourceAttributeNames() {
+  std::vector<std::string_view> out;
+  for (const auto& attribute : kAttributes) out.push_back(attribute.name);
+  return out;
+}
+
 std::optional<UpdateType> resourceAttributeUpdateType(std::string_view name) {
   const auto* attribute = lookup(name);
   if (attribute == nullptr) return std::nullopt;

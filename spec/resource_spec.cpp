@@ -5,6 +5,7 @@
 #include "model/error.h"
 #include "spec/builtin_table.h"
 #include "spec/cfn_specification.h"
+#include "spec/property_lookup.h"
 #include "spec/property_walk.h"
 #include "spec/resource_attributes.h"
 #include "spec/serverless_resources.h"
@@ -24,6 +25,12 @@ const ResourceSpec& ResourceSpec::builtin() {
   // A function-local static: parsed once, on first use, safely from any thread.
   static const ResourceSpec spec(
       std::make_unique<Tables>(readSpecTableText(builtinSpecTable(), "built-in spec table")));
+  return spec;
+}
+
+const ResourceSpec& ResourceSpec::builtinComplete() {
+  static const ResourceSpec spec(std::make_unique<Tables>(
+      readSpecTableText(builtinCompleteSpecTable(), "built-in complete spec table")));
   return spec;
 }
 
@@ -81,6 +88,20 @@ UpdateType ResourceSpec::updateType(std::string_view resourceType, const Path& p
   }
   if (path.front() != "Properties") return UpdateType::Unknown;  // Type, or something unheard of
   return walkPropertyPath(*tables_, *resource, path, 1);
+}
+
+PropertyLookup ResourceSpec::lookupProperty(std::string_view resourceType,
+                                            std::span<const std::string> path) const {
+  const SpecResource* resource = tables_->findResource(resourceType);
+  if (resource == nullptr || isCustomResource(resourceType)) return {};
+  return lookupPropertyPath(*tables_, *resource, path);
+}
+
+std::vector<std::string> ResourceSpec::resourceTypes() const {
+  std::vector<std::string> out;
+  out.reserve(tables_->resources.size());
+  for (const auto& entry : tables_->resources) out.push_back(entry.first);
+  return out;
 }
 
 std::size_t ResourceSpec::resourceTypeCount() const {

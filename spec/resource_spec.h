@@ -5,18 +5,36 @@
 // `--spec FILE` loads a newer db.json / db.json.gz or an official
 // CloudFormationResourceSpecification.json instead.
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/path.h"
 #include "model/update_type.h"
 
 namespace c2a {
 
+/// What the specification says about a path below a resource's Properties (rule checks ask).
+struct PropertyLookup {
+  enum class Status {
+    Known,     // every step names a property the specification lists
+    Unknown,   // path[at] is not a property there; `candidates` are the names that are
+    NotAList,  // path[at] should be an index or `*`: the value there is a list
+    Opaque,    // from path[at] on the specification cannot say (free-form JSON, a wildcard...)
+  };
+  Status status = Status::Opaque;
+  std::size_t at = 0;
+  std::vector<std::string> candidates;
+};
+
 class ResourceSpec {
  public:
   /// The table compiled into the binary. Parsed once, on first use.
   static const ResourceSpec& builtin();
+  /// The built-in specification uncompacted, with every property name at every depth (for rule
+  /// checks; builtin() drops what update types do not need). Parsed once, on first use.
+  static const ResourceSpec& builtinComplete();
   /// Loads a spec file (db.json, db.json.gz or CloudFormationResourceSpecification.json);
   /// throws C2aError (InvalidInput / MissingInput) with the file's location on failure.
   static ResourceSpec load(const std::string& file);
@@ -46,6 +64,14 @@ class ResourceSpec {
   /// A path of just `Properties` (the whole block, added or removed) is Mutable: the differ judges
   /// each property inside it on its own.
   [[nodiscard]] UpdateType updateType(std::string_view resourceType, const Path& path) const;
+
+  /// Whether `path` (below Properties, as a rule writes it: `*` and `**` allowed) names properties
+  /// of the resource type. Meaningful on a complete specification (builtinComplete(), a file);
+  /// an unknown resource type is Opaque.
+  [[nodiscard]] PropertyLookup lookupProperty(std::string_view resourceType,
+                                              std::span<const std::string> path) const;
+  /// Every resource type, sorted.
+  [[nodiscard]] std::vector<std::string> resourceTypes() const;
 
   /// Number of resource types known (for `--version` and tests).
   [[nodiscard]] std::size_t resourceTypeCount() const;

@@ -7,12 +7,14 @@
 #include <set>
 #include <sstream>
 
+#include "engine/pipeline/schema_facts.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "rules/c2a_format.h"
 #include "rules/compile.h"
 #include "rules/native_parser.h"
 #include "rules/native_printer.h"
 #include "rules/presets/presets.h"
+#include "rules/rule_checks.h"
 #include "rules/suggestions.h"
 
 namespace c2a {
@@ -35,9 +37,12 @@ std::string readText(const std::string& file, const ReadLimits& limits) {
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) throw C2aError(ErrorKind::MissingInput, {file}, "cannot read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = std::move(buffer).str();
+  // Rule names and strings reach every report format: refused here, with a position.
+  requireUtf8Text(text, file);
+  return text;
 }
 
 class Loader {
@@ -106,12 +111,16 @@ class Loader {
     }
   }
 
-  LoadedRules finish() {
-    if (result_.problems.empty()) {
-      for (auto& problem : rules::compileRuleSet(result_.set)) {
-        result_.problems.push_back(std::move(problem));
-      }
+  /// Compiles what loaded (a file that failed does not hide the others' mistakes), then runs the
+  /// static checks (rules/rule_checks.h) on it.
+  LoadedRules finish(bool checkPresets) {
+    for (auto& problem : rules::compileRuleSet(result_.set)) {
+      result_.problems.push_back(std::move(problem));
     }
+    rules::RuleCheckOptions options{builtinSchemaFacts(), checkPresets};
+    auto checked = rules::checkRuleSet(result_.set, options);
+    for (auto& problem : checked.errors) result_.problems.push_back(std::move(problem));
+    for (auto& warning : checked.warnings) result_.warnings.push_back(std::move(warning));
     return std::move(result_);
   }
 
@@ -132,7 +141,7 @@ bool isC2aRuleFile(const std::string& file) {
 LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits) {
   Loader loader(limits);
   for (const auto& file : files) loader.load(file, 0, {});
-  return loader.finish();
+  return loader.finish(true);
 }
 
 LoadedRules loadRules(const std::vector<std::string>& presets,
@@ -144,7 +153,7 @@ LoadedRules loadRules(const std::vector<std::string>& presets,
     loader.loadPreset(*preset);
   }
   for (const auto& file : files) loader.load(file, 0, {});
-  return loader.finish();
+  return loader.finish(false);
 }
 
 std::vector<std::string> selectedPresets(const std::vector<std::string>& named, bool noPresets) {

@@ -5,6 +5,7 @@
 
 #include "model/path.h"
 #include "rules/evaluation/json_walk.h"
+#include "rules/field_names.h"
 
 namespace c2a::rules {
 namespace {
@@ -26,9 +27,7 @@ void walk(const Json& node, std::span<const PathSegment> segments, std::vector<V
 // `Properties`, `DependsOn`, a parameter's `Type`).
 bool isComponentField(const PathSegment& segment) {
   if (segment.kind != PathSegment::Kind::Key) return false;
-  const auto& key = segment.key;
-  return key == "name" || key == "type" || key == "subtype" || key == "stack" || key == "id" ||
-         key == "stateful" || key == "constructPath" || key == "constructId";
+  return isOneOf(kComponentFields, segment.key);
 }
 
 }  // namespace

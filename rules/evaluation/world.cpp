@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "rules/evaluation/json_walk.h"
+#include "rules/field_names.h"
 
 namespace c2a::rules {
 namespace {
@@ -240,22 +241,6 @@ void DiffWorld::enclosing(std::size_t index, std::vector<const Json*>& out) cons
   std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
-namespace {
-
-// The fields of a change, in the order changeFields lists them.
-// `operation` and `property` are the JSON report's names for `type` and the property fields: a
-// rule written from a report means what it says (docs/report.md, "One vocabulary").
-constexpr std::array<std::string_view, 13> kChangeFieldNames{
-    "type",      "propertyOperationType",
-    "path",      "updateType",
-    "certainty", "propagated",
-    "id",        "stack",
-    "name",      "oldName",
-    "cause",     "operation",
-    "property",
-};
-
-}  // namespace
 
 // Rules read change fields for every candidate change: keep direct pointers next to the object, so
 // a lookup is one string comparison rather than a walk over the object's keys.

@@ -20,7 +20,8 @@ OperatorInfo endsWithOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "the string a ends with b",
-          .apply = &apply};
+          .apply = &apply,
+          .literal = LiteralKind::Text};
 }
 
 }  // namespace c2a::rules

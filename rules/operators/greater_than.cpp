@@ -18,7 +18,8 @@ OperatorInfo greaterThanOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "greater than, as numbers (\"8080\" counts as 8080)",
-          .apply = &apply};
+          .apply = &apply,
+          .literal = LiteralKind::Number};
 }
 
 }  // namespace c2a::rules

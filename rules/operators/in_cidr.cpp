@@ -177,7 +177,8 @@ OperatorInfo inCidrOperator() {
           .rhs = OperandMode::Values,
           .summary = "every address of the CIDR block a lies in the block b (or in one of a list)",
           .apply = &apply,
-          .validate = &validate};
+          .validate = &validate,
+          .literal = LiteralKind::Text};
 }
 
 }  // namespace c2a::rules

@@ -18,7 +18,8 @@ OperatorInfo lessThanOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "less than, as numbers (\"8080\" counts as 8080)",
-          .apply = &apply};
+          .apply = &apply,
+          .literal = LiteralKind::Number};
 }
 
 }  // namespace c2a::rules

@@ -28,7 +28,8 @@ OperatorInfo matchesOperator() {
           .rhs = OperandMode::Values,
           .summary = "a matches the glob b: * any run of characters, ? any one",
           .apply = &apply,
-          .validate = &validate};
+          .validate = &validate,
+          .literal = LiteralKind::Text};
 }
 
 }  // namespace c2a::rules

@@ -54,7 +54,8 @@ OperatorInfo matchesRegexOperator() {
           .rhs = OperandMode::Values,
           .summary = "the regular expression b (RE2 syntax) matches somewhere in a",
           .apply = &apply,
-          .validate = &validate};
+          .validate = &validate,
+          .literal = LiteralKind::Text};
 }
 
 }  // namespace c2a::rules

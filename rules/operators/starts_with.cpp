@@ -21,7 +21,8 @@ OperatorInfo startsWithOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "the string a begins with b",
-          .apply = &apply};
+          .apply = &apply,
+          .literal = LiteralKind::Text};
 }
 
 }  // namespace c2a::rules

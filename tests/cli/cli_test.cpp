@@ -253,7 +253,7 @@ TEST(Cli, RulesDecideTheVerdictAndTheReportSaysWhy) {
   EXPECT_NE(result.out.find("Verdict: REJECTED"), std::string::npos);
   auto tests = runC2a("rules test " + kExample + "rules.tests.yaml");
   EXPECT_EQ(tests.status, 0) << tests.out;
-  EXPECT_NE(tests.out.find("3 cases, 3 passed, 0 failed"), std::string::npos) << tests.out;
+  EXPECT_NE(tests.out.find("6 cases, 6 passed, 0 failed"), std::string::npos) << tests.out;
 }
 
 TEST(Cli, PresetsAreOnByDefaultAndNamedExactly) {

@@ -1,0 +1,47 @@
+#include "engine/pipeline/schema_facts.h"
+
+#include "spec/resource_attributes.h"
+#include "spec/resource_spec.h"
+#include "spec/serverless_resources.h"
+
+namespace c2a {
+namespace {
+
+rules::PropertyAnswer::Status statusOf(PropertyLookup::Status status) {
+  switch (status) {
+    case PropertyLookup::Status::Known: return rules::PropertyAnswer::Status::Known;
+    case PropertyLookup::Status::Unknown: return rules::PropertyAnswer::Status::Unknown;
+    case PropertyLookup::Status::NotAList: return rules::PropertyAnswer::Status::NotAList;
+    case PropertyLookup::Status::Opaque: return rules::PropertyAnswer::Status::Opaque;
+  }
+  return rules::PropertyAnswer::Status::Opaque;
+}
+
+// Resource types CloudFormation deploys that the specification does not list: the CDK's
+// metadata resource, in every CDK template (CloudFormation accepts and ignores it).
+bool isUnlistedKnownType(std::string_view type) {
+  return type == "AWS::CDK::Metadata";
+}
+
+}  // namespace
+
+rules::SchemaFacts builtinSchemaFacts() {
+  // The complete table is parsed on first use: only when a rule names a resource type.
+  rules::SchemaFacts facts;
+  facts.hasResourceType = [](std::string_view type) {
+    return isServerlessType(type) || isUnlistedKnownType(type) ||
+           ResourceSpec::builtin().hasResourceType(type);
+  };
+  facts.resourceTypes = [] { return ResourceSpec::builtin().resourceTypes(); };
+  facts.lookupProperty = [](std::string_view type, std::span<const std::string> path) {
+    auto found = ResourceSpec::builtinComplete().lookupProperty(type, path);
+    return rules::PropertyAnswer{statusOf(found.status), found.at, std::move(found.candidates)};
+  };
+  facts.isResourceAttribute = [](std::string_view key) {
+    return resourceAttributeUpdateType(key).has_value();
+  };
+  for (auto name : resourceAttributeNames()) facts.resourceAttributes.emplace_back(name);
+  return facts;
+}
+
+}  // namespace c2a

@@ -1,0 +1,103 @@
+#include "spec/property_lookup.h"
+
+#include <algorithm>
+
+namespace c2a {
+namespace {
+
+bool isIntrinsic(const std::string& segment) {
+  return segment == "Ref" || segment.starts_with("Fn::");
+}
+
+bool isIndex(const std::string& segment) {
+  return !segment.empty() && std::all_of(segment.begin(), segment.end(),
+                                         [](char c) { return c >= '0' && c <= '9'; });
+}
+
+class Lookup {
+ public:
+  Lookup(const SpecTables& tables, std::span<const std::string> path)
+      : tables_(tables), path_(path) {}
+
+  PropertyLookup inTable(const PropertyTable& table, std::size_t at) const {
+    at = skipConditionBranches(at);
+    if (at == path_.size()) return known();
+    const std::string& name = path_[at];
+    // A wildcard or an intrinsic function stands for values the specification cannot name.
+    if (name == "*" || name == "**" || isIntrinsic(name)) return opaque(at);
+    const SpecProperty* property = table.find(name);
+    if (property == nullptr) {
+      PropertyLookup out{PropertyLookup::Status::Unknown, at, {}};
+      for (const auto& entry : table.entries()) out.candidates.push_back(entry.first);
+      return out;
+    }
+    return inShape(property->shape, at + 1);
+  }
+
+ private:
+  PropertyLookup inShape(ShapeId id, std::size_t at) const {
+    at = skipConditionBranches(at);
+    if (at == path_.size()) return known();
+    const std::string& step = path_[at];
+    if (step == "**" || isIntrinsic(step)) return opaque(at);
+    const Shape& shape = tables_.shapes[id];
+    switch (shape.kind) {
+      case Shape::Kind::Leaf: return opaque(at);  // a primitive, or free-form JSON
+      case Shape::Kind::Array:
+        if (step != "*" && !isIndex(step)) {
+          return PropertyLookup{PropertyLookup::Status::NotAList, at, {}};
+        }
+        return inShape(shape.target, at + 1);
+      case Shape::Kind::Map: return inShape(shape.target, at + 1);  // over the key
+      case Shape::Kind::Ref: return inTable(tables_.nestedTypes[shape.target], at);
+      case Shape::Kind::Union: {
+        // Known when one member takes the path; a mistake only when every member refuses it.
+        PropertyLookup refused{PropertyLookup::Status::Unknown, at, {}};
+        for (ShapeId member : shape.members) {
+          auto result = inShape(member, at);
+          if (result.status != PropertyLookup::Status::Unknown &&
+              result.status != PropertyLookup::Status::NotAList) {
+            return result;
+          }
+          refused.status = result.status;
+          refused.at = std::max(refused.at, result.at);
+          refused.candidates.insert(refused.candidates.end(), result.candidates.begin(),
+                                    result.candidates.end());
+        }
+        std::sort(refused.candidates.begin(), refused.candidates.end());
+        refused.candidates.erase(std::unique(refused.candidates.begin(), refused.candidates.end()),
+                                 refused.candidates.end());
+        return refused;
+      }
+    }
+    return opaque(at);
+  }
+
+  // `X.Fn::If.1.Y`: either branch of an Fn::If holds a value of the property's own shape.
+  std::size_t skipConditionBranches(std::size_t at) const {
+    while (at + 1 < path_.size() && path_[at] == "Fn::If" &&
+           (path_[at + 1] == "1" || path_[at + 1] == "2")) {
+      at += 2;
+    }
+    return at;
+  }
+
+  PropertyLookup known() const {
+    return PropertyLookup{PropertyLookup::Status::Known, path_.size(), {}};
+  }
+  static PropertyLookup opaque(std::size_t at) {
+    return PropertyLookup{PropertyLookup::Status::Opaque, at, {}};
+  }
+
+  const SpecTables& tables_;
+  std::span<const std::string> path_;
+};
+
+}  // namespace
+
+PropertyLookup lookupPropertyPath(const SpecTables& tables, const SpecResource& resource,
+                                  std::span<const std::string> path) {
+  return Lookup(tables, path).inTable(resource.properties, 0);
+}
+
+}  // namespace c2a
