@@ -3,7 +3,8 @@ BUILD_DIR ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: deps deps-browser configure build demo test test-browser test-corpus bench format tidy clean
+.PHONY: deps deps-browser configure build demo test test-browser test-corpus test-sanitize fuzz \
+	fuzz-replay bench format tidy clean
 
 deps:
 	@scripts/deps.sh
@@ -35,10 +36,33 @@ test-browser: configure
 test-corpus: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L corpus
 
-# Speed is measured here, never in timed unit tests.
+# The whole suite once more under AddressSanitizer and UndefinedBehaviorSanitizer, in a build
+# directory of its own (-O1: quick to build, still fast enough to run; docs/robustness.md).
+SANITIZE_DIR ?= build-asan
+test-sanitize: deps
+	@cmake -S . -B $(SANITIZE_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+		-DC2A_SANITIZE=address,undefined >/dev/null
+	@cmake --build $(SANITIZE_DIR) -j $(JOBS)
+	@ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j $(JOBS) -LE corpus
+
+# libFuzzer targets (clang, build-fuzz/): each runs FUZZ_SECONDS (60 by default); FUZZ_TARGETS
+# chooses some. fuzz-replay only runs them over their found inputs and seeds (CI).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) JOBS=$(JOBS) fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-replay: deps
+	@JOBS=$(JOBS) fuzz/run.sh --replay-only $(FUZZ_TARGETS)
+
+# Speed is measured here, never in timed unit tests. measure.py: the whole process on generated
+# pairs, the table of docs/performance.md (bench/compare_cdk_diff.py: beside cdk diff's engine).
 bench: build
 	@$(BUILD_DIR)/bench/c2a_bench_diff
 	@$(BUILD_DIR)/bench/c2a_bench_rules
+	@/usr/bin/python3 bench/measure.py --c2a $(BUILD_DIR)/c2a
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

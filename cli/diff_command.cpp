@@ -10,6 +10,7 @@
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/report_format.h"
+#include "model/stage_timer.h"
 
 namespace c2a::cli {
 namespace {
@@ -220,6 +221,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
 
   command->callback([&action, options] {
     action = [options] {
+      StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
       auto presets = selectedPresets(options->presets, options->noPresets);
       const auto& format = formatNamed(options->format);
       auto extra = extraReports(options->reports);
@@ -227,6 +229,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       options->analyze.groupBy = options->groupBy;
       LoadedRules loaded;
       if (!options->rules.empty() || !presets.empty()) {
+        StageTimer timer("load-rules");
         loaded = loadRules(presets, options->rules, options->analyze.limits);
         if (!loaded.problems.empty()) return reportProblems(loaded.problems);
         printWarnings(loaded.warnings);
@@ -241,6 +244,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       printWarnings(report->warnings);
       if (!options->writeBaseline.empty()) emit(options->writeBaseline, baselineText(*report));
 
+      StageTimer renderTimer("render");
       RenderOptions render;
       render.only = options->only;
       render.contextLines = options->contextLines;
@@ -252,6 +256,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       for (const auto& [other, file] : extra) emit(file, other->render(*report, render));
       render.color = useColor(*options);
       emit(options->output, format.render(*report, render));
+      renderTimer.stop();
       return report->gate.exitStatus;
     };
   });

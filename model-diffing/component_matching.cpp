@@ -26,8 +26,9 @@ struct Group {
 
 class Matcher {
  public:
-  Matcher(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes)
-      : before_(before), after_(after), updateTypes_(updateTypes) {}
+  Matcher(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes,
+          const DeployedTypeLookup& deployedTypes)
+      : before_(before), after_(after), updateTypes_(updateTypes), deployedTypes_(deployedTypes) {}
 
   StackMatching run(const std::vector<ComponentIndex>& beforeMembers,
                     const std::vector<ComponentIndex>& afterMembers) {
@@ -55,7 +56,7 @@ class Matcher {
       const auto& c = after_.component(a);
       if (!participates(c)) continue;
       auto it = beforeByName.find(std::string(toString(c.type)) + '\0' + c.name);
-      if (it != beforeByName.end() && before_.component(it->second).subtype == c.subtype) {
+      if (it != beforeByName.end() && sameDeployedType(before_.component(it->second), c)) {
         result_.pairs.push_back({it->second, a, false});
         beforeMatched[it->second] = true;
         continue;
@@ -67,6 +68,13 @@ class Matcher {
       if (!participates(c) || beforeMatched.count(b) != 0) continue;
       groups_[{c.type, c.subtype}].removed.push_back(b);
     }
+  }
+
+  // The same type, or a SAM type and the type its transform makes under the same logical id.
+  bool sameDeployedType(const Component& before, const Component& after) const {
+    if (before.subtype == after.subtype) return true;
+    return before.type == ComponentType::Resource && deployedTypes_ &&
+           deployedTypes_(before.subtype) == deployedTypes_(after.subtype);
   }
 
   Json beforeBody(ComponentIndex b) const {
@@ -267,6 +275,7 @@ class Matcher {
   const InfraModel& before_;
   const InfraModel& after_;
   const UpdateTypeLookup& updateTypes_;
+  const DeployedTypeLookup& deployedTypes_;
   std::map<GroupKey, Group> groups_;  // ordered: deterministic rename rounds
   StackMatching result_;
 };
@@ -289,8 +298,9 @@ StackMatching matchComponents(const InfraModel& before,
                               const std::vector<ComponentIndex>& beforeMembers,
                               const InfraModel& after,
                               const std::vector<ComponentIndex>& afterMembers,
-                              const UpdateTypeLookup& updateTypes) {
-  return Matcher(before, after, updateTypes).run(beforeMembers, afterMembers);
+                              const UpdateTypeLookup& updateTypes,
+                              const DeployedTypeLookup& deployedTypes) {
+  return Matcher(before, after, updateTypes, deployedTypes).run(beforeMembers, afterMembers);
 }
 
 }  // namespace c2a::diffing

@@ -1,12 +1,14 @@
 #pragma once
 // Which BEFORE component became which AFTER component, within one stack.
 //
-// First by logical id (linear). Then, among the leftovers of the same type and subtype, renames:
-// a resource whose body is unchanged but whose logical id changed (a moved or renamed CDK
-// construct) is one RENAME, not a REMOVE plus an INSERT. Look-alikes must not pair, so a rename
-// needs (1) similarity at least kRenameThreshold (kConstructRenameThreshold when the construct
-// paths say it is the same construct), (2) equal Immutable properties (a different
-// physical name means a different resource), and (3) an unambiguous best match both ways.
+// First by logical id (linear), within the same resource type or two types that deploy as the same
+// one (`AWS::Serverless::Api` and the `AWS::ApiGateway::RestApi` its transform makes). Then, among
+// the leftovers of the same type and subtype, renames: a resource whose body is unchanged but whose
+// logical id changed (a moved or renamed CDK construct) is one RENAME, not a REMOVE plus an INSERT.
+// Look-alikes must not pair, so a rename needs (1) similarity at least kRenameThreshold
+// (kConstructRenameThreshold when the construct paths say it is the same construct), (2) equal
+// Immutable properties (a different physical name means a different resource), and (3) an
+// unambiguous best match both ways.
 #include <string>
 #include <vector>
 
@@ -45,7 +47,8 @@ StackMatching matchComponents(const InfraModel& before,
                               const std::vector<ComponentIndex>& beforeMembers,
                               const InfraModel& after,
                               const std::vector<ComponentIndex>& afterMembers,
-                              const UpdateTypeLookup& updateTypes);
+                              const UpdateTypeLookup& updateTypes,
+                              const DeployedTypeLookup& deployedTypes = {});
 
 /// The body used to recognise a renamed resource: normalised intrinsics, without the
 /// `aws:cdk:path` metadata (which changes with every construct move).

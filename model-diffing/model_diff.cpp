@@ -119,8 +119,9 @@ UpdateType swappedPropertiesUpdateType(const std::string& subtype, const Json& b
 
 class Differ {
  public:
-  Differ(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes)
-      : changes_(before, after), updateTypes_(updateTypes) {}
+  Differ(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes,
+         const DeployedTypeLookup& deployedTypes)
+      : changes_(before, after), updateTypes_(updateTypes), deployedTypes_(deployedTypes) {}
 
   ModelDiff run() {
     const auto& before = changes_.before();
@@ -169,8 +170,8 @@ class Differ {
                  const std::vector<ComponentIndex>& afterMembers) {
     const auto& before = changes_.before();
     const auto& after = changes_.after();
-    auto matching =
-        diffing::matchComponents(before, beforeMembers, after, afterMembers, updateTypes_);
+    auto matching = diffing::matchComponents(before, beforeMembers, after, afterMembers,
+                                             updateTypes_, deployedTypes_);
 
     for (const auto& pair : matching.pairs) {
       changes_.setCounterpart(pair.after, pair.before);
@@ -229,13 +230,28 @@ class Differ {
       op.after = pair.after;
       rename = changes_.add(std::move(op));
     }
+    // A SAM resource and the type its transform makes (paired as one resource, see
+    // component_matching.h): CloudFormation sees the transformed type on both sides, so the
+    // changes are judged by it, and the template's `Type` edit is an in-place update.
+    std::string judgedType = a.subtype;
+    auto changes = diffing::diffProperties(beforeBody, afterBody);
+    if (isResource && b.subtype != a.subtype && deployedTypes_) {
+      judgedType = deployedTypes_(a.subtype);
+      PropertyChange type;
+      type.path = Path{"Type"};
+      type.oldValue = Json(b.subtype);
+      type.newValue = Json(a.subtype);
+      changes.insert(changes.begin(), std::move(type));
+    }
     std::vector<std::size_t> updates;
-    for (auto& change : diffing::diffProperties(beforeBody, afterBody)) {
-      change.updateType = isResource ? updateTypes_(a.subtype, change.path) : UpdateType::Mutable;
+    for (auto& change : changes) {
+      change.updateType = !isResource                   ? UpdateType::Mutable
+                          : change.path == Path{"Type"} ? UpdateType::Mutable
+                                                        : updateTypes_(judgedType, change.path);
       // The whole block swapped by a function (Fn::If): what the alternatives change decides.
       if (isResource && change.path.size() == 1 && change.path[0] == "Properties" &&
           change.oldValue && change.newValue) {
-        change.updateType = swappedPropertiesUpdateType(a.subtype, *change.oldValue,
+        change.updateType = swappedPropertiesUpdateType(judgedType, *change.oldValue,
                                                         *change.newValue, updateTypes_);
       }
       Operation op;
@@ -299,13 +315,14 @@ class Differ {
 
   ChangeSet changes_;
   const UpdateTypeLookup& updateTypes_;
+  const DeployedTypeLookup& deployedTypes_;
 };
 
 }  // namespace
 
 ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
-                     const UpdateTypeLookup& updateTypes) {
-  return Differ(before, after, updateTypes).run();
+                     const UpdateTypeLookup& updateTypes, const DeployedTypeLookup& deployedTypes) {
+  return Differ(before, after, updateTypes, deployedTypes).run();
 }
 
 }  // namespace c2a

@@ -8,7 +8,10 @@ namespace c2a {
 
 /// Stacks pair by name; when each side has exactly one stack they pair whatever their names (a
 /// template against a one-stack assembly). Stacks on one side only are added or removed whole.
+/// `deployedTypes`: a logical id whose two types deploy as the same one (a SAM resource and what
+/// the transform makes from it) is the same resource, its changes judged by the deployed type.
 ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
-                     const UpdateTypeLookup& updateTypes);
+                     const UpdateTypeLookup& updateTypes,
+                     const DeployedTypeLookup& deployedTypes = {});
 
 }  // namespace c2a

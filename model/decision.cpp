@@ -1,5 +1,7 @@
 #include "model/decision.h"
 
+#include <cctype>
+
 namespace c2a {
 
 std::string_view toString(Risk risk) {
@@ -18,6 +20,38 @@ std::string_view toString(Action action) {
     case Action::Reject: return "reject";
   }
   return "none";
+}
+
+std::string ruleWithId(const Decision& decision, std::size_t i) {
+  std::string out = decision.rules.at(i);
+  if (i < decision.ruleIds.size() && !decision.ruleIds[i].empty()) {
+    out.append(" [").append(decision.ruleIds[i]).append("]");
+  }
+  return out;
+}
+
+std::string ruleIdSlug(std::string_view text, std::size_t maxLength) {
+  std::string slug;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x80 && std::isalnum(byte) != 0) {
+      slug += static_cast<char>(std::tolower(byte));
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug += '-';
+    }
+  }
+  if (slug.size() > maxLength) {
+    // Cut between words when a word boundary is near: "...-must-not-be-re" reads worse than
+    // "...-must-not-be".
+    const bool boundary = slug[maxLength] == '-';
+    slug.resize(maxLength);
+    if (!boundary) {
+      auto dash = slug.rfind('-');
+      if (dash != std::string::npos && dash + 16 >= maxLength) slug.resize(dash);
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug;
 }
 
 }  // namespace c2a

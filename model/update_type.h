@@ -1,6 +1,7 @@
 #pragma once
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "model/path.h"
@@ -22,5 +23,11 @@ std::optional<UpdateType> updateTypeFromString(std::string_view text);
 /// The pipeline backs it with the resource specification; stages take it as a parameter so they
 /// need not know where update types come from.
 using UpdateTypeLookup = std::function<UpdateType(std::string_view resourceType, const Path& path)>;
+
+/// The resource type CloudFormation deploys under a logical id whose template says `resourceType`:
+/// the type itself, or for a type a transform expands (SAM's `AWS::Serverless::Api`), the type the
+/// transform makes under the same logical id (`AWS::ApiGateway::RestApi`). Two types that deploy
+/// as the same one are the same resource. Empty: every type deploys as itself.
+using DeployedTypeLookup = std::function<std::string(std::string_view resourceType)>;
 
 }  // namespace c2a

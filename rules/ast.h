@@ -31,9 +31,14 @@ struct Query {
   std::optional<OperationType> changeType;
   std::optional<PropertyOperationType> propertyOperationType;
   std::optional<Certainty> certainty;
-  // `level: "enclosing"` (native), every property-change selector of a C2A rule file: a property
-  // change is bound at its own level and at each enclosing one (rules/evaluation/bound.h).
+  // `level: "enclosing"` or `"tree"` (native), every property-change selector of a C2A rule file:
+  // a property change is bound at its own level and at each enclosing one
+  // (rules/evaluation/bound.h).
   bool enclosingLevels = false;
+  // `level: "tree"` (native), every property-change selector of a C2A rule file: a change of an
+  // intrinsic function is also bound at each value inside it that differs, as C2A's diff has
+  // them (rules/evaluation/inside_levels.h).
+  bool insideLevels = false;
 };
 
 /// One step of a path: `Properties`, `3`, `*` (one level: any key or index), `**` (any depth).
@@ -93,6 +98,13 @@ struct Effect {
 
 struct Rule {
   std::string description;
+  // The rule's stable id (docs/rules.md, "Rule ids"): as written (`rule "..." id store-replace`,
+  // `"id": "store-replace"`), or derived when the set is compiled (compile.h).
+  std::string id;
+  std::optional<SourceLocation> idWhere;  // where the id is written; none for a derived one
+  // A rule of a C2A rule file: its JSON pointer (`/0/then/3`), which names a rule without a
+  // description (`rules.json#/0/then/3`) better than a line of a minified file does.
+  std::optional<std::string> pointer;
   std::vector<Binding> bindings;       // in order; later ones may use earlier ones
   std::vector<Expression> conditions;  // rule-level `where`, all must hold
   std::optional<Effect> effect;

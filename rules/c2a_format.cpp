@@ -17,6 +17,7 @@
 #include "model/error.h"
 #include "rules/c2a_reading.h"
 #include "rules/native_parser.h"
+#include "rules/rule_ids.h"
 #include "rules/suggestions.h"
 
 namespace c2a::rules {
@@ -32,8 +33,8 @@ using c2a_file::names;
 using c2a_file::readBinding;
 using c2a_file::Source;
 
-constexpr std::array<std::string_view, 5> kRuleKeys{"description", "let", "where", "then",
-                                                    "effect"};
+constexpr std::array<std::string_view, 6> kRuleKeys{"description", "id",   "let",
+                                                    "where",       "then", "effect"};
 constexpr std::array<std::string_view, 3> kEffectKeys{"target", "risk", "action"};
 constexpr std::array<Risk, 3> kRisks{Risk::High, Risk::Low, Risk::Unknown};
 constexpr std::array<Action, 3> kActions{Action::Approve, Action::Reject, Action::None};
@@ -61,8 +62,17 @@ class RuleReader {
     }
     Rule rule;
     rule.where = source_.at(pointer);
+    rule.pointer = pointer;
     if (auto it = value.find("description"); it != value.end()) {
       rule.description = source_.stringAt(*it, child(pointer, "description"), "`description`");
+    }
+    if (auto it = value.find("id"); it != value.end()) {
+      const std::string idPointer = child(pointer, "id");
+      rule.id = source_.stringAt(*it, idPointer, "`id`");
+      if (auto problem = ruleIdProblem(rule.id); !problem.empty()) {
+        source_.fail(idPointer, std::move(problem));
+      }
+      rule.idWhere = source_.at(idPointer);
     }
     // Bindings first: the rule's `where`, effect and children see them, whatever the key order.
     if (auto it = value.find("let"); it != value.end()) {
@@ -142,12 +152,21 @@ class RuleReader {
 }  // namespace
 
 std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations,
-                               Diagnostics* warnings) {
+                               Diagnostics* warnings, Diagnostics* problems) {
   RuleReader reader(locations, warnings);
   std::vector<Rule> rules;
   auto readList = [&](const Json& list, const std::string& pointer) {
     for (std::size_t i = 0; i < list.size(); ++i) {
-      rules.push_back(reader.rule(list[i], child(pointer, i), {}, 1));
+      if (problems == nullptr) {
+        rules.push_back(reader.rule(list[i], child(pointer, i), {}, 1));
+        continue;
+      }
+      // One rule's mistake does not hide the next rule's: each is reported.
+      try {
+        rules.push_back(reader.rule(list[i], child(pointer, i), {}, 1));
+      } catch (const C2aError& error) {
+        problems->push_back(error.diagnostic());
+      }
     }
   };
   if (root.is_array()) {

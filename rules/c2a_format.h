@@ -15,7 +15,9 @@ namespace c2a::rules {
 /// is not a C2A rule file. Conditions that do not parse are errors too, never dropped. What C2A
 /// accepts and c2a reads as matching nothing (`propertyOperationType: "RENAME"`) is appended to
 /// `warnings`, located, when it is given.
+/// With `problems` given, a mistake in one rule of a list is appended there and the next rule is
+/// read, so every rule's mistake is reported in one run.
 std::vector<Rule> readC2aRules(const Json& root, const LocationTable& locations,
-                               Diagnostics* warnings = nullptr);
+                               Diagnostics* warnings = nullptr, Diagnostics* problems = nullptr);
 
 }  // namespace c2a::rules

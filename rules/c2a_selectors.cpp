@@ -258,8 +258,11 @@ class BindingReader {
     }
     binding_.query.kind = Query::Kind::Change;
     // C2A's diff is a tree: a property change is also an UPDATE of each value enclosing it, and
-    // C2A's rules bind that level (`appliesTo role...Statement.*` with `new.Effect`).
+    // C2A's rules bind that level (`appliesTo role...Statement.*` with `new.Effect`); it goes on
+    // into intrinsic functions, which c2a compares whole (`appliesTo p.Ref` with `old` the
+    // referenced name).
     binding_.query.enclosingLevels = true;
+    binding_.query.insideLevels = true;
     for (const auto& [key, value] : filter.items()) {
       const std::string keyPointer = child(pointer, key);
       if (!among(kChangeFilterKeys, key)) {

@@ -2,6 +2,7 @@
 // them (and each to its own `where`), to the rule's conditions and effect, and to its `then`
 // children, recursively; siblings do not see each other. A name may be bound once along any chain
 // of parents. Every problem is collected; resolution goes on past it so one run reports them all.
+// Every rule gets its id here too (rule_ids.h).
 #include "rules/compile.h"
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "rules/operators.h"
+#include "rules/rule_ids.h"
 #include "rules/suggestions.h"
 
 namespace c2a::rules {
@@ -63,6 +65,8 @@ struct Pending {
 class Compiler {
  public:
   Diagnostics run(RuleSet& set) {
+    // Ids first: a duplicate id is reported with the other problems, in the same run.
+    problems_ = assignRuleIds(set.rules);
     for (Rule& rule : set.rules) compileRule(rule);
     set.slotCount = static_cast<int>(kinds_.size());
     return std::move(problems_);

@@ -9,7 +9,8 @@ namespace c2a::rules {
 /// Fills slots and operator indices in place. Returns every problem found, each with its
 /// location: unknown identifier, duplicate binding in a scope, unknown operator, effect target
 /// not in scope (or an effect with neither risk nor action), an Entity operand that is not a
-/// bare binding, a pattern operand on a change, and the like. An empty result means the set is
+/// bare binding, a pattern operand on a change, a rule id written twice, and the like. Every rule
+/// gets its id (rule_ids.h: written, or derived). An empty result means the set is
 /// ready to evaluate.
 Diagnostics compileRuleSet(RuleSet& rules);
 

@@ -12,7 +12,7 @@ namespace c2a::rules {
 
 RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
                        const EvaluationOptions& options) {
-  const DiffWorld world(diff, options.facts);
+  const DiffWorld world(diff, options.facts, options.failures);
   const EvaluationContext context(diff);
   const RulePlan plan = planRules(rules);
   ConditionEvaluator conditions(world, context);

@@ -10,6 +10,7 @@
 
 #include "model/decision.h"
 #include "model/diff.h"
+#include "model/failure.h"
 #include "model/error.h"
 #include "rules/ast.h"
 #include "rules/value.h"
@@ -38,15 +39,18 @@ struct ResourceFacts {
 
 struct EvaluationOptions {
   ResourceFacts facts;
+  /// The failures foreseen for the diff (deployment-prediction/), read as `change.failures` (the
+  /// codes of a change's failures); null: none.
+  const Failures* failures = nullptr;
   /// Candidate bindings a top-level rule (with its `then` children) may try before it is stopped:
   /// a rule whose bindings multiply out to billions of combinations must not hang the tool.
   std::size_t maxAssignmentsPerRule = 10'000'000;
 };
 
 struct RuleOutcome {
-  /// One per operation of the diff, same order: risk, action and the labels of the rules whose
-  /// effects reached it. An operation no rule reaches is risk unknown, action none: it needs
-  /// review.
+  /// One per operation of the diff, same order: risk, action and the labels and ids of the rules
+  /// whose effects reached it. An operation no rule reaches is risk unknown, action none: it
+  /// needs review.
   Decisions decisions;
   /// One per rule stopped at the limit (effects it found before it was stopped are kept: each
   /// comes from a real match).

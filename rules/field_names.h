@@ -13,14 +13,14 @@ inline constexpr std::array<std::string_view, 8> kComponentFields{
 
 /// `change.type`...: the fields every change carries (DiffWorld fills them). `operation` and
 /// `property` are the JSON report's names for `type` and the property fields.
-inline constexpr std::array<std::string_view, 13> kChangeFieldNames{
+inline constexpr std::array<std::string_view, 14> kChangeFieldNames{
     "type",      "propertyOperationType",
     "path",      "updateType",
     "certainty", "propagated",
     "id",        "stack",
     "name",      "oldName",
     "cause",     "operation",
-    "property",
+    "property",  "failures",
 };
 
 /// `change.component`, `change.enclosing`, `change.old`, `change.new`: read through, not stored.
@@ -28,8 +28,8 @@ inline constexpr std::array<std::string_view, 4> kChangeReadThrough{"component",
                                                                     "new"};
 
 /// `change.property.X` and `change.cause.X`.
-inline constexpr std::array<std::string_view, 6> kPropertyFields{"path",    "operation", "updateType",
-                                                                 "oldPath", "old",       "new"};
+inline constexpr std::array<std::string_view, 6> kPropertyFields{
+    "path", "operation", "updateType", "oldPath", "old", "new"};
 inline constexpr std::array<std::string_view, 2> kCauseFields{"changeId", "reason"};
 
 template <std::size_t N>

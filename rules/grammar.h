@@ -223,17 +223,23 @@ struct effect_keyword : token<kw_effect> {};
 struct effect_clause
     : seq<if_must<effect_keyword, effect_item>, star<if_must<comma, next_effect_item>>> {};
 
-// rule "description" { ITEM* }
+// rule "description" [id ID] { ITEM* }
 struct rule_item;
 struct rule_keyword : token<kw_rule> {};
 struct rule_description : token<quoted> {};
+// The id is read as any run of what is not a blank, a brace, a quote or a comment, so that a
+// malformed one (`id Store_Replace`) is reported whole by its action (rule_ids.h says why).
+struct rule_id_keyword : token<TAO_PEGTL_KEYWORD("id")> {};
+struct rule_id_text : plus<not_one<' ', '\t', '\r', '\n', '{', '}', '#', '"', '\''>> {};
+struct rule_id_value : token<rule_id_text> {};
+struct rule_id : if_must<rule_id_keyword, rule_id_value> {};
 struct rule_open : token<one<'{'>> {};
 struct rule_close : token<one<'}'>> {};
 struct unclosed_rule {};  // only ever raised: the file ends inside a rule
 // Qualified: a bare `raise` would also find ::raise from <csignal>.
 struct rule_end : sor<rule_close, seq<eof, tao::pegtl::raise<unclosed_rule>>> {};
-struct rule_block
-    : seq<if_must<rule_keyword, rule_description, rule_open>, star<rule_item>, must<rule_end>> {};
+struct rule_block : seq<if_must<rule_keyword, rule_description>, opt<rule_id>, must<rule_open>,
+                        star<rule_item>, must<rule_end>> {};
 struct rule_item : sor<binding, rule_condition, effect_clause, rule_block> {};
 
 // ---------------------------------------------------------------------------------------------

@@ -94,6 +94,9 @@ inline constexpr auto error_message<target_value> = "expected a binding name aft
 template <>
 inline constexpr auto error_message<rule_description> = "expected a string after `rule`";
 template <>
+inline constexpr auto error_message<rule_id_value> =
+    "expected the rule's id after `id` (lowercase letters, digits and `-`: `id store-replace`)";
+template <>
 inline constexpr auto error_message<rule_open> = "expected `{` after the rule's description";
 template <>
 inline constexpr auto error_message<rule_end> =

@@ -221,10 +221,12 @@ struct action<grammar::field_value> {
       q.propertyOperationType =
           lookup(b.text, kPropertyOperationTypes, "property operation type", where);
     } else if (b.field == "level") {
-      if (b.text != "enclosing") {
-        fail(where, "level `" + b.text + "` is not enclosing (the only level a query can ask for)");
+      if (b.text != "enclosing" && b.text != "tree") {
+        fail(where, "level `" + b.text +
+                        "` is neither enclosing nor tree (the levels a query can ask for)");
       }
       q.enclosingLevels = true;
+      q.insideLevels = b.text == "tree";
     } else {
       q.certainty = lookup(b.text, kCertainties, "certainty", where);
     }
@@ -321,24 +323,84 @@ struct action<grammar::include_path> {
 
 }  // namespace parsing
 
-ParsedRules parseNativeRules(std::string_view text, const std::string& file) {
+namespace {
+
+/// One parse of `text` (which may have its beginning blanked out): the rules and includes read
+/// before the first error are in `into`; the error, if any, is returned.
+std::optional<C2aError> parseInto(std::string_view text, const std::string& file,
+                                  ParsedRules& into) {
   tao::pegtl::memory_input in(text.data(), text.size(), file);
   parsing::RuleFileBuilder builder;
+  std::optional<C2aError> problem;
   try {
     tao::pegtl::parse<grammar::rules_file, parsing::action, grammar::control>(in, builder);
   } catch (const tao::pegtl::parse_error& error) {
-    C2aError located = parsing::toC2aError(error);
+    problem = parsing::toC2aError(error);
     // Name the rule left open: the end of the file is far from where the `}` went missing.
     if (error.message() == grammar::error_message<grammar::unclosed_rule> &&
         !builder.open.empty()) {
       const Rule& rule = builder.open.back();
-      throw C2aError(ErrorKind::InvalidInput, located.diagnostic().where,
-                     "missing `}`: the file ends inside rule \"" + rule.description + "\" (line " +
-                         std::to_string(rule.where.line) + ")");
+      problem = C2aError(ErrorKind::InvalidInput, problem->diagnostic().where,
+                         "missing `}`: the file ends inside rule \"" + rule.description +
+                             "\" (line " + std::to_string(rule.where.line) + ")");
     }
-    throw located;
+  } catch (const C2aError& error) {  // an action's located refusal (an unknown risk, say)
+    problem = error;
   }
-  return std::move(builder.result);
+  for (auto& rule : builder.result.rules) into.rules.push_back(std::move(rule));
+  for (auto& include : builder.result.includes) into.includes.push_back(std::move(include));
+  return problem;
+}
+
+/// The offset of the first line after line `line` (1-based) that starts, in its first column,
+/// with `rule` or `include`: where a new top-level statement begins. npos when there is none.
+std::size_t resynchronisationPoint(std::string_view text, int line) {
+  std::size_t at = 0;
+  for (int current = 1; current <= line; ++current) {
+    at = text.find('\n', at);
+    if (at == std::string_view::npos) return at;
+    ++at;
+  }
+  for (; at < text.size(); at = text.find('\n', at) + 1) {
+    auto rest = text.substr(at);
+    for (std::string_view keyword : {"rule", "include"}) {
+      if (rest.starts_with(keyword) && rest.size() > keyword.size() &&
+          (rest[keyword.size()] == ' ' || rest[keyword.size()] == '\t' ||
+           rest[keyword.size()] == '"')) {
+        return at;
+      }
+    }
+    if (text.find('\n', at) == std::string_view::npos) break;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+ParsedRules parseNativeRules(std::string_view text, const std::string& file) {
+  ParsedRules parsed;
+  if (auto problem = parseInto(text, file, parsed)) throw *problem;
+  return parsed;
+}
+
+RecoveredRules parseNativeRulesRecovering(std::string_view text, const std::string& file) {
+  RecoveredRules out;
+  auto problem = parseInto(text, file, out.parsed);
+  // After a syntax error, parsing starts again at the next top-level `rule` or `include`; the
+  // text before it is blanked (newlines kept) so that every location stays the file's own.
+  std::string blanked;
+  while (problem && out.problems.size() < kMaxRecoveredErrors) {
+    out.problems.push_back(problem->diagnostic());
+    const int line = problem->diagnostic().where.line;
+    const std::size_t restart = resynchronisationPoint(text, std::max(line, 1));
+    if (restart == std::string_view::npos) break;
+    if (blanked.empty()) blanked.assign(text);
+    for (std::size_t i = 0; i < restart; ++i) {
+      if (blanked[i] != '\n') blanked[i] = ' ';
+    }
+    problem = parseInto(blanked, file, out.parsed);
+  }
+  return out;
 }
 
 }  // namespace c2a::rules

@@ -161,7 +161,7 @@ std::string printQuery(const Query& q) {
       fields.emplace_back("propertyOperationType", toString(*q.propertyOperationType));
     }
     if (q.certainty) fields.emplace_back("certainty", toString(*q.certainty));
-    if (q.enclosingLevels) fields.emplace_back("level", "enclosing");
+    if (q.enclosingLevels) fields.emplace_back("level", q.insideLevels ? "tree" : "enclosing");
     return fields.empty() ? "change" : "change" + printFields(fields);
   }
   // Shorthands: `resource "AWS::S3::Bucket"`, `resource`, `output`, ...
@@ -198,7 +198,9 @@ void printRule(const Rule& rule, int depth, std::string& out) {
   std::string indent;
   for (int i = 0; i < depth; ++i) indent += kIndent;
   const std::string inner = indent + std::string(kIndent);
-  out += indent + "rule " + quote(rule.description) + " {\n";
+  out += indent + "rule " + quote(rule.description);
+  if (rule.idWhere) out += " id " + rule.id;  // a written id; a derived one is derived again
+  out += " {\n";
   const std::string continuation = inner + "    ";
   for (const auto& binding : rule.bindings) {
     // A C2A binding that is only a condition is a rule condition here.

@@ -1,7 +1,8 @@
 #pragma once
 // Actions that build conditions (Expression) from the grammar, shared by the rule-file parser and
-// the standalone condition parser. Private to rules/. Rule-file actions live in native_parser.cpp;
-// an action on any rule a condition can reach must be here, so both parsers see the same one.
+// the standalone condition parser. Private to rules/. Rule-file actions live in native_parser.cpp
+// (but for the rule id's, below); an action on any rule a condition can reach must be here, so
+// both parsers see the same one.
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "rules/ast.h"
 #include "rules/grammar.h"
 #include "rules/native_parser.h"
+#include "rules/rule_ids.h"
 
 namespace c2a::rules::parsing {
 
@@ -354,6 +356,22 @@ struct action<grammar::or_tail> {
   template <typename Input>
   static void apply(const Input&, ExpressionBuilder& b) {
     b.chain(Expression::Kind::Or);
+  }
+};
+
+// ---- Rule ids: `rule "..." id store-replace { ... }`. Only a rule file reaches them; the check is
+// the one C2A rule files get (rule_ids.h), so it lives with the shared actions.
+template <>
+struct action<grammar::rule_id_text> {
+  template <typename Input, typename Builder>
+  static void apply(const Input& in, Builder& b) {
+    const SourceLocation where = locate(in);
+    std::string id = in.string();
+    if (auto problem = ruleIdProblem(id); !problem.empty()) {
+      throw C2aError(ErrorKind::InvalidInput, where, std::move(problem));
+    }
+    b.open.back().id = std::move(id);
+    b.open.back().idWhere = where;
   }
 };
 

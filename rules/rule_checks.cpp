@@ -32,16 +32,16 @@ std::vector<std::string_view> viewsOf(const std::vector<std::string>& names) {
 
 /// A field whose values form a closed set: what `==` against a literal outside it never matches.
 struct ClosedSet {
-  std::string_view what;  // "change type"
+  std::string_view what;  // "a change type"
   std::vector<std::string_view> values;
 };
 
-const ClosedSet kChangeTypes{"change type", {"INSERT", "REMOVE", "UPDATE", "REPLACE", "RENAME"}};
-const ClosedSet kPropertyOperations{"property operation", {"INSERT", "REMOVE", "UPDATE", "MOVE"}};
-const ClosedSet kUpdateTypes{"update type", {"Mutable", "Immutable", "Conditional", "Unknown"}};
-const ClosedSet kCertainties{"certainty", {"definite", "possible"}};
+const ClosedSet kChangeTypes{"a change type", {"INSERT", "REMOVE", "UPDATE", "REPLACE", "RENAME"}};
+const ClosedSet kPropertyOperations{"a property operation", {"INSERT", "REMOVE", "UPDATE", "MOVE"}};
+const ClosedSet kUpdateTypes{"an update type", {"Mutable", "Immutable", "Conditional", "Unknown"}};
+const ClosedSet kCertainties{"a certainty", {"definite", "possible"}};
 const ClosedSet kComponentTypes{
-    "component type",
+    "a component type",
     {"Resource", "Parameter", "Output", "Condition", "Mapping", "Construct", "Stack"}};
 
 /// What a path reaches, as far as the checks care.
@@ -148,9 +148,9 @@ class Checker {
                                    rule.description));
     }
     for (const Binding& binding : rule.bindings) {
-      if (!usedIn(rule, binding.slot)) {
-        warn(binding.where, fmt::format("binding `{}` is never used: it does not constrain the "
-                                        "rule (remove it, or use it in a `where`)",
+      if (!usedIn(rule, binding.slot) && !mentionsOther(binding)) {
+        warn(binding.where, fmt::format("binding `{}` is connected to nothing: it does not "
+                                        "constrain the rule (remove it, or use it in a `where`)",
                                         binding.name));
       }
     }
@@ -174,7 +174,8 @@ class Checker {
     auto hint = didYouMean(type, viewsOf(candidates));
     const bool aws = type.starts_with("AWS::") || type.starts_with("Alexa::");
     if (aws || !hint.empty()) {
-      unknownValue(where, fmt::format("unknown resource type `{}`: not in the CloudFormation resource "
+      unknownValue(where,
+                   fmt::format("unknown resource type `{}`: not in the CloudFormation resource "
                                "specification{}",
                                type, hint));
     } else {
@@ -194,6 +195,24 @@ class Checker {
     if (usesSlot(expression.lhs, slot) || usesSlot(expression.rhs, slot)) return true;
     return std::any_of(expression.children.begin(), expression.children.end(),
                        [&](const Expression& child) { return usesSlot(child, slot); });
+  }
+
+  // A binding whose own `where` mentions another binding is connected through it (it must have a
+  // match for that one): rule_plan.cpp's reading of C2A's scoping.
+  static bool mentionsOther(const Binding& binding) {
+    return std::any_of(
+        binding.conditions.begin(), binding.conditions.end(),
+        [&](const Expression& condition) { return mentionsOther(condition, binding.slot); });
+  }
+  static bool mentionsOther(const Expression& expression, int self) {
+    for (const auto* operand : {&expression.lhs, &expression.rhs}) {
+      if (*operand && (*operand)->path && (*operand)->path->slot >= 0 &&
+          (*operand)->path->slot != self) {
+        return true;
+      }
+    }
+    return std::any_of(expression.children.begin(), expression.children.end(),
+                       [&](const Expression& child) { return mentionsOther(child, self); });
   }
 
   static bool usedIn(const Rule& rule, int slot) {
@@ -233,9 +252,11 @@ class Checker {
     std::optional<Reached> left, right;
     if (expression.lhs->path) left = checkPath(*expression.lhs->path);
     if (expression.rhs->path) right = checkPath(*expression.rhs->path);
-    for (const auto* literal : {expression.lhs->literal ? &*expression.lhs->literal : nullptr,
-                                expression.rhs->literal ? &*expression.rhs->literal : nullptr}) {
-      if (literal != nullptr) checkLiteralKind(info, *literal);
+    if (expression.lhs->literal) checkLiteralKind(info, *expression.lhs->literal);
+    // An operator that validates its right-hand literal itself (a regex, a CIDR block) has said
+    // what is wrong with it already (compile.cpp).
+    if (expression.rhs->literal && info.validate == nullptr) {
+      checkLiteralKind(info, *expression.rhs->literal);
     }
     // A closed-set field against a literal: `change.type == "Replace"`.
     if (left && expression.rhs->literal) checkAgainst(info, *left, *expression.rhs->literal);
@@ -254,13 +275,13 @@ class Checker {
   void checkLiteralValue(const OperatorInfo& info, const Json& value, const SourceLocation& where) {
     if (info.literal == LiteralKind::Text && !value.is_string()) {
       error(where, fmt::format("`{}` compares text, and {} is {}: the comparison never "
-                                       "holds as meant (write it as a string, \"{}\", if the text "
-                                       "is what you mean)",
-                                       info.name, value.dump(), jsonKind(value), value.dump()));
+                               "holds as meant (write it as a string, \"{}\", if the text "
+                               "is what you mean)",
+                               info.name, value.dump(), jsonKind(value), value.dump()));
     } else if (info.literal == LiteralKind::Number && !looksNumeric(value)) {
       error(where, fmt::format("`{}` compares numbers, and {} is not one: the comparison "
-                                       "can never hold",
-                                       info.name, value.dump()));
+                               "can never hold",
+                               info.name, value.dump()));
     }
   }
 
@@ -268,21 +289,21 @@ class Checker {
     const bool equality = info.name == "==" || info.name == "!=" || info.name == "in";
     if (field.closed != nullptr && info.literal == LiteralKind::Number) {
       error(literal.where,
-            fmt::format("a {} is a word ({}), not a number: `{}` can never hold", field.closed->what,
+            fmt::format("{} is a word ({}), not a number: `{}` can never hold", field.closed->what,
                         joined(field.closed->values), info.name));
       return;
     }
     if (!equality) return;
     auto each = [&](const Json& value) {
       if (field.boolean && !value.is_boolean()) {
-        error(literal.where, fmt::format("this field is true or false; {} never equals it",
-                                         value.dump()));
+        error(literal.where,
+              fmt::format("this field is true or false; {} never equals it", value.dump()));
         return;
       }
       if (!value.is_string()) {
         if (field.closed != nullptr || field.resourceType) {
-          error(literal.where, fmt::format("{} is {}, never a {}", value.dump(), jsonKind(value),
-                                           field.closed ? field.closed->what : "resource type"));
+          error(literal.where, fmt::format("{} is {}, never {}", value.dump(), jsonKind(value),
+                                           field.closed ? field.closed->what : "a resource type"));
         }
         return;
       }
@@ -297,7 +318,8 @@ class Checker {
     }
   }
 
-  void checkClosedValue(const ClosedSet& set, const std::string& text, const SourceLocation& where) {
+  void checkClosedValue(const ClosedSet& set, const std::string& text,
+                        const SourceLocation& where) {
     if (std::find(set.values.begin(), set.values.end(), text) != set.values.end()) return;
     // C2A's RENAME property operation: its reader already warns that it matches nothing.
     if (&set == &kPropertyOperations && text == "RENAME" && isC2aFile(where.file)) return;
@@ -307,13 +329,14 @@ class Checker {
             return std::tolower(static_cast<unsigned char>(a)) ==
                    std::tolower(static_cast<unsigned char>(b));
           })) {
-        unknownValue(where, fmt::format("`{}` is not a {}: values compare exactly; did you mean `{}`?",
-                                 text, set.what, value));
+        unknownValue(where,
+                     fmt::format("`{}` is not {}: values compare exactly; did you mean `{}`?", text,
+                                 set.what, value));
         return;
       }
     }
     unknownValue(where,
-                 fmt::format("`{}` is not a {} (expected {})", text, set.what, joined(set.values)));
+                 fmt::format("`{}` is not {} (expected {})", text, set.what, joined(set.values)));
   }
 
   // ---- paths ----
@@ -342,7 +365,8 @@ class Checker {
     return segments[at].key;
   }
 
-  std::optional<Reached> changePath(const PathOperand& path, std::span<const PathSegment> segments) {
+  std::optional<Reached> changePath(const PathOperand& path,
+                                    std::span<const PathSegment> segments) {
     auto head = keyAt(segments, 0);
     if (!head) return std::nullopt;
     if (*head == "component") {
@@ -397,9 +421,10 @@ class Checker {
     if (!capitalised) {
       auto names = namesOf(kComponentFields);
       names.emplace_back("Properties");
-      error(path.where, fmt::format("a component has no field `{}`{} (fields: {}; the template's "
-                                    "own keys are capitalised, like `Properties`)",
-                                    *head, didYouMean(*head, names), joined(namesOf(kComponentFields))));
+      error(path.where,
+            fmt::format("a component has no field `{}`{} (fields: {}; the template's "
+                        "own keys are capitalised, like `Properties`)",
+                        *head, didYouMean(*head, names), joined(namesOf(kComponentFields))));
       return std::nullopt;
     }
     const bool knownResource = subtype && facts.hasResourceType && facts.hasResourceType(*subtype);
@@ -408,8 +433,9 @@ class Checker {
       if (facts.isResourceAttribute && !facts.isResourceAttribute(*head)) {
         auto names = viewsOf(facts.resourceAttributes);
         names.emplace_back("Properties");
-        error(path.where, fmt::format("a resource has no key `{}`{} (beside Properties: {})", *head,
-                                      didYouMean(*head, names), joined(viewsOf(facts.resourceAttributes))));
+        error(path.where,
+              fmt::format("a resource has no key `{}`{} (beside Properties: {})", *head,
+                          didYouMean(*head, names), joined(viewsOf(facts.resourceAttributes))));
       }
       return std::nullopt;
     }
@@ -425,18 +451,29 @@ class Checker {
     if (below.empty()) return std::nullopt;
     auto answer = facts.lookupProperty(*subtype, below);
     if (answer.at >= below.size()) return std::nullopt;
+    // Where the answer is about: the value the failing step is read in (for `**.X`, where the
+    // `**` starts).
+    const std::size_t depth =
+        answer.status == PropertyAnswer::Status::NotBelow ? answer.at - 1 : answer.at;
     std::string where = "`" + *subtype + "`";
-    if (answer.at > 0) {
+    if (depth > 0) {
       std::string parent;
-      for (std::size_t i = 0; i < answer.at; ++i) parent += (i == 0 ? "" : ".") + below[i];
+      for (std::size_t i = 0; i < depth; ++i) parent += (i == 0 ? "" : ".") + below[i];
       where = fmt::format("`Properties.{}` of {}", parent, where);
     }
     if (answer.status == PropertyAnswer::Status::Unknown) {
-      unknownValue(path.where, fmt::format("`{}` is not a property of {}{}", below[answer.at], where,
-                                    didYouMean(below[answer.at], viewsOf(answer.candidates))));
+      unknownValue(path.where,
+                   fmt::format("`{}` is not a property of {}{}", below[answer.at], where,
+                               didYouMean(below[answer.at], viewsOf(answer.candidates))));
+    } else if (answer.status == PropertyAnswer::Status::NotBelow) {
+      warn(path.where,
+           fmt::format("nothing below {} is named `{}` in the specification: `**.{}` can "
+                       "match only inside free-form JSON values (a policy document...)",
+                       where, below[answer.at], below[answer.at]));
     } else if (answer.status == PropertyAnswer::Status::NotAList) {
-      unknownValue(path.where, fmt::format("{} is a list: the step after it is an index or `*`, not `{}`",
-                                    where, below[answer.at]));
+      unknownValue(path.where,
+                   fmt::format("{} is a list: the step after it is an index or `*`, not `{}`",
+                               where, below[answer.at]));
     }
     return std::nullopt;
   }
@@ -452,6 +489,8 @@ class Checker {
     for (const Rule& rule : rules) {
       Rule copy = rule;
       copy.description.clear();
+      copy.id.clear();
+      copy.idWhere.reset();
       auto text = printNativeRules({copy});
       auto [it, fresh] = seen.emplace(text, &rule);
       const bool checked = options_.checkPresets || !isPreset(rule.where);

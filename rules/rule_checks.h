@@ -17,7 +17,7 @@ namespace c2a::rules {
 
 /// What the specification says about a path below a resource type's Properties.
 struct PropertyAnswer {
-  enum class Status { Known, Unknown, NotAList, Opaque };
+  enum class Status { Known, Unknown, NotAList, Opaque, NotBelow };
   Status status = Status::Opaque;
   std::size_t at = 0;                   // the step the answer is about
   std::vector<std::string> candidates;  // Unknown: the names that are there

@@ -27,6 +27,7 @@ struct Value {
   ComponentRef component;            // Component, Pattern
   std::size_t change = 0;            // Change: index into ModelDiff::operations
   std::size_t level = 0;             // Change: levels above the changed value (bound.h)
+  std::size_t inside = 0;            // Change: the level inside its intrinsic function (bound.h)
   std::vector<PathSegment> pattern;  // Pattern: below `component`
 
   [[nodiscard]] const Json& asJson() const { return owned ? *owned : *json; }

@@ -10,6 +10,7 @@ packages=(
   libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev libbenchmark-dev
   nodejs npm
   python3 python3-jsonschema python3-yaml  # tests/report/validate_reports.py
+  clang libclang-rt-dev  # the libFuzzer targets (make fuzz, fuzz/run.sh)
 )
 
 missing=()

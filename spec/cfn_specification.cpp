@@ -33,6 +33,8 @@ class CfnSpecificationReader {
       SpecResource& resource = tables_.resources[type];
       const SpecResource* known = statefulness.findResource(type);
       resource.stateful = known != nullptr && known->stateful;
+      // The official specification names no identifiers: the built-in table's names stand.
+      if (known != nullptr) resource.physicalNames = known->physicalNames;
       readProperties(definition, type, resource.properties);
     }
     return std::move(tables_);

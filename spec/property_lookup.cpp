@@ -1,6 +1,8 @@
 #include "spec/property_lookup.h"
 
 #include <algorithm>
+#include <functional>
+#include <vector>
 
 namespace c2a {
 namespace {
@@ -10,8 +12,8 @@ bool isIntrinsic(const std::string& segment) {
 }
 
 bool isIndex(const std::string& segment) {
-  return !segment.empty() && std::all_of(segment.begin(), segment.end(),
-                                         [](char c) { return c >= '0' && c <= '9'; });
+  return !segment.empty() &&
+         std::all_of(segment.begin(), segment.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 class Lookup {
@@ -23,6 +25,7 @@ class Lookup {
     at = skipConditionBranches(at);
     if (at == path_.size()) return known();
     const std::string& name = path_[at];
+    if (name == "**") return anyDepth(at, [&](auto& visit) { visit(table); });
     // A wildcard or an intrinsic function stands for values the specification cannot name.
     if (name == "*" || name == "**" || isIntrinsic(name)) return opaque(at);
     const SpecProperty* property = table.find(name);
@@ -39,7 +42,8 @@ class Lookup {
     at = skipConditionBranches(at);
     if (at == path_.size()) return known();
     const std::string& step = path_[at];
-    if (step == "**" || isIntrinsic(step)) return opaque(at);
+    if (step == "**") return anyDepth(at, [&](auto& visit) { visitShape(id, visit); });
+    if (isIntrinsic(step)) return opaque(at);
     const Shape& shape = tables_.shapes[id];
     switch (shape.kind) {
       case Shape::Kind::Leaf: return opaque(at);  // a primitive, or free-form JSON
@@ -80,6 +84,54 @@ class Lookup {
       at += 2;
     }
     return at;
+  }
+
+  // `**.Name`: Name must be a property somewhere below, or the pattern can match only inside
+  // free-form JSON values.
+  template <typename Start>
+  PropertyLookup anyDepth(std::size_t at, Start start) const {
+    if (at + 1 >= path_.size()) return opaque(at);
+    const std::string& name = path_[at + 1];
+    if (name == "*" || name == "**" || isIntrinsic(name) || isIndex(name)) return opaque(at);
+    bool found = false;
+    std::vector<bool> seen(tables_.nestedTypes.size(), false);
+    std::function<void(const PropertyTable&)> visit = [&](const PropertyTable& table) {
+      if (found) return;
+      if (table.find(name) != nullptr) {
+        found = true;
+        return;
+      }
+      visitTable(table, visit, &seen);
+    };
+    start(visit);
+    return found ? opaque(at) : PropertyLookup{PropertyLookup::Status::NotBelow, at + 1, {}};
+  }
+
+  // Calls `visit` on every nested type the table's properties lead to (each once).
+  template <typename Visit>
+  void visitTable(const PropertyTable& table, Visit& visit,
+                  std::vector<bool>* seen = nullptr) const {
+    for (const auto& entry : table.entries()) visitShape(entry.second.shape, visit, seen);
+  }
+
+  template <typename Visit>
+  void visitShape(ShapeId id, Visit& visit, std::vector<bool>* seen = nullptr) const {
+    const Shape& shape = tables_.shapes[id];
+    switch (shape.kind) {
+      case Shape::Kind::Leaf: return;
+      case Shape::Kind::Array:
+      case Shape::Kind::Map: visitShape(shape.target, visit, seen); return;
+      case Shape::Kind::Union:
+        for (ShapeId member : shape.members) visitShape(member, visit, seen);
+        return;
+      case Shape::Kind::Ref:
+        if (seen != nullptr) {
+          if ((*seen)[shape.target]) return;
+          (*seen)[shape.target] = true;
+        }
+        visit(tables_.nestedTypes[shape.target]);
+        return;
+    }
   }
 
   PropertyLookup known() const {

@@ -97,6 +97,13 @@ PropertyLookup ResourceSpec::lookupProperty(std::string_view resourceType,
   return lookupPropertyPath(*tables_, *resource, path);
 }
 
+const std::vector<std::string>& ResourceSpec::physicalNameProperties(
+    std::string_view resourceType) const {
+  static const std::vector<std::string> kNone;
+  const SpecResource* resource = tables_->findResource(resourceType);
+  return resource == nullptr ? kNone : resource->physicalNames;
+}
+
 std::vector<std::string> ResourceSpec::resourceTypes() const {
   std::vector<std::string> out;
   out.reserve(tables_->resources.size());

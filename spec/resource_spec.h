@@ -22,6 +22,7 @@ struct PropertyLookup {
     Unknown,   // path[at] is not a property there; `candidates` are the names that are
     NotAList,  // path[at] should be an index or `*`: the value there is a list
     Opaque,    // from path[at] on the specification cannot say (free-form JSON, a wildcard...)
+    NotBelow,  // `**.X` with path[at] = X: no property of that name anywhere below
   };
   Status status = Status::Opaque;
   std::size_t at = 0;
@@ -70,6 +71,10 @@ class ResourceSpec {
   /// an unknown resource type is Opaque.
   [[nodiscard]] PropertyLookup lookupProperty(std::string_view resourceType,
                                               std::span<const std::string> path) const;
+  /// The properties that hold a resource type's physical name (`BucketName`), sorted; empty for a
+  /// type without one (its names are always generated) or an unknown type.
+  [[nodiscard]] const std::vector<std::string>& physicalNameProperties(
+      std::string_view resourceType) const;
   /// Every resource type, sorted.
   [[nodiscard]] std::vector<std::string> resourceTypes() const;
 

@@ -183,6 +183,12 @@ std::optional<UpdateType> serverlessUpdateType(std::string_view resourceType, co
   return UpdateType::Unknown;
 }
 
+std::optional<std::string_view> serverlessTransformedType(std::string_view resourceType) {
+  const SamType* type = find(resourceType);
+  if (type == nullptr) return std::nullopt;
+  return type->becomes;
+}
+
 bool isServerlessStateful(std::string_view resourceType) {
   return resourceType == "AWS::Serverless::SimpleTable";
 }

@@ -19,6 +19,12 @@ bool isServerlessType(std::string_view resourceType);
 /// resource, or nullopt for a type the table does not know.
 std::optional<UpdateType> serverlessUpdateType(std::string_view resourceType, const Path& path);
 
+/// The resource type the transform makes from a SAM type under the same logical id
+/// (`AWS::Serverless::Api` → `AWS::ApiGateway::RestApi`), or nullopt for a type the table does
+/// not know. The differ takes a SAM resource and that type under one logical id for the same
+/// resource (docs/diff.md), as cdk diff does.
+std::optional<std::string_view> serverlessTransformedType(std::string_view resourceType);
+
 /// True for SAM types that hold data (SimpleTable, a DynamoDB table).
 bool isServerlessStateful(std::string_view resourceType);
 

@@ -1,5 +1,6 @@
 #include "spec/service_spec_db.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
@@ -30,6 +31,7 @@ class DbReader {
       SpecResource& entry = tables_.resources[context_];
       entry.stateful = resource.value("isStateful", false);
       readProperties(resource, entry.properties);
+      entry.physicalNames = physicalNames(resource, entry.properties);
     }
     return std::move(tables_);
   }
@@ -41,6 +43,31 @@ class DbReader {
     const json& list = schema.at(collection).at("entities");
     if (!list.is_array()) throw C2aError(ErrorKind::InvalidInput, {}, "entities is not a list");
     return list;
+  }
+
+  // The properties that name the physical resource, unique in the account and region: a
+  // primary identifier that is a writable, replacing property (TableName, RoleName,
+  // DBInstanceIdentifier), or `<Type>Name` (QueueName of AWS::SQS::Queue) when the identifier is
+  // one read-only property made from it (QueueUrl, TopicArn). A compound identifier (a Lambda
+  // permission's FunctionName and Id) names something inside another resource: no custom name.
+  static std::vector<std::string> physicalNames(const json& resource, const PropertyTable& table) {
+    auto identifiers = resource.find("primaryIdentifier");
+    if (identifiers == resource.end() || !identifiers->is_array() || identifiers->size() != 1 ||
+        !identifiers->front().is_string()) {
+      return {};
+    }
+    auto isName = [&](const std::string& name) {
+      const SpecProperty* property = table.find(name);
+      return property != nullptr && property->updateType == UpdateType::Immutable &&
+             property->shape == SpecTables::kLeaf;
+    };
+    const auto identifier = identifiers->front().get<std::string>();
+    if (isName(identifier)) return {identifier};
+    if (table.find(identifier) != nullptr) return {};  // a writable identifier that is no name
+    const auto type = resource.at("cloudFormationType").get<std::string>();
+    const auto conventional = type.substr(type.rfind(':') + 1) + "Name";
+    if (isName(conventional)) return {conventional};
+    return {};
   }
 
   void readProperties(const json& entity, PropertyTable& table) {

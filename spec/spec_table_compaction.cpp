@@ -19,6 +19,7 @@ class Compaction {
     for (const auto& [type, resource] : source_.resources) {
       SpecResource& copy = out_.resources[type];
       copy.stateful = resource.stateful;
+      copy.physicalNames = resource.physicalNames;
       copy.properties = copyTable(resource.properties, true);
     }
     // Nested types get new ids in the order they are first referenced; copying one may reference

@@ -86,7 +86,19 @@ class TableTextReader {
       finishTable();
       auto space = text.find(' ');
       SpecResource& resource = tables_.resources[std::string(text.substr(1, space - 1))];
-      resource.stateful = space != std::string_view::npos && text.substr(space + 1) == "*";
+      // After the type: `*` (stateful) and `!Name` for each physical-name property.
+      while (space != std::string_view::npos) {
+        auto start = space + 1;
+        space = text.find(' ', start);
+        auto token = text.substr(start, space == std::string_view::npos ? space : space - start);
+        if (token == "*") {
+          resource.stateful = true;
+        } else if (token.size() > 1 && token.front() == '!') {
+          resource.physicalNames.emplace_back(token.substr(1));
+        } else {
+          fail("unknown resource marker");
+        }
+      }
       current_ = &resource.properties;
     } else if (text.empty()) {
       fail("empty line");
@@ -182,7 +194,9 @@ std::string writeSpecTableText(const SpecTables& tables) {
     writeProperties(tables, tables.nestedTypes[i], out);
   }
   for (const auto& [type, resource] : tables.resources) {
-    out += '@' + type + (resource.stateful ? " *\n" : "\n");
+    out += '@' + type + (resource.stateful ? " *" : "");
+    for (const auto& name : resource.physicalNames) out += " !" + name;
+    out += '\n';
     writeProperties(tables, resource.properties, out);
   }
   return out;

@@ -5,7 +5,8 @@
 //   origin built-in @aws-cdk/aws-service-spec 0.1.216
 //   %0                       nested property type 0 (numbered in order) and its properties
 //   AttributeName i
-//   @AWS::DynamoDB::Table *  a resource type; `*` marks it stateful
+//   @AWS::DynamoDB::Table * !TableName
+//                            a resource type; `*` marks it stateful, `!P` a physical-name property
 //   KeySchema i
 //   GlobalSecondaryIndexes m[#0
 //   TableName                (a property alone is Mutable and has no structure)

@@ -50,6 +50,9 @@ class PropertyTable {
 
 struct SpecResource {
   bool stateful = false;
+  /// Properties that name the physical resource (`BucketName`, `TableName`): a value given there
+  /// is a custom name, which CloudFormation cannot keep across a replacement. Sorted.
+  std::vector<std::string> physicalNames;
   PropertyTable properties;
 };
 

@@ -11,9 +11,12 @@
 namespace c2a {
 namespace {
 
+// The rules that decided, each with its id: what a refusal or a warning records.
 std::string rulesText(const Decision& decision) {
   std::string out;
-  for (const auto& rule : decision.rules) out += (out.empty() ? "" : "; ") + rule;
+  for (std::size_t i = 0; i < decision.rules.size(); ++i) {
+    out += (out.empty() ? "" : "; ") + ruleWithId(decision, i);
+  }
   return out.empty() ? "a rule" : out;
 }
 

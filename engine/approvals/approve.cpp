@@ -6,6 +6,7 @@
 
 #include "engine/approvals/approvals_file.h"
 #include "engine/approvals/located_json.h"
+#include "model/decision.h"
 #include "rules/suggestions.h"
 
 namespace c2a {
@@ -16,6 +17,7 @@ struct ReportChange {
   std::string action;  // approve, reject, none
   std::string pointer;
   std::vector<std::string> rules;
+  std::vector<std::string> ruleIds;  // absent from reports made before rule ids existed
 };
 
 std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
@@ -40,14 +42,25 @@ std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
         if (rule.is_string()) change.rules.push_back(rule.get<std::string>());
       }
     }
+    if (const auto* ids = doc.find(at + "/ruleIds"); ids != nullptr && ids->is_array()) {
+      for (const auto& id : *ids)
+        change.ruleIds.push_back(id.is_string() ? id.get<std::string>() : "");
+    }
     out.push_back(std::move(change));
   }
   return out;
 }
 
+// "Data stores must not be replaced [data-stores-must-not-be-replaced]", as every report names a
+// rule (model/decision.h ruleWithId); the label alone from an older report.
 std::string rulesText(const ReportChange& change) {
+  Decision decision;
+  decision.rules = change.rules;
+  decision.ruleIds = change.ruleIds;
   std::string out;
-  for (const auto& rule : change.rules) out += (out.empty() ? "" : "; ") + rule;
+  for (std::size_t i = 0; i < decision.rules.size(); ++i) {
+    out += (out.empty() ? "" : "; ") + ruleWithId(decision, i);
+  }
   return out.empty() ? "a rule" : out;
 }
 
@@ -69,10 +82,9 @@ ApproveResult approve(const ApproveRequest& request) {
       if (change.action == "none") approvals.changes.push_back(change.id);
     }
     if (approvals.changes.empty()) {
-      result.warnings.push_back(
-          {ErrorKind::InvalidInput,
-           {request.report},
-           "no change of this report waits for review: the approvals file approves nothing"});
+      result.warnings.push_back(Diagnostic{
+          ErrorKind::InvalidInput, SourceLocation{request.report, 0, 0},
+          "no change of this report waits for review: the approvals file approves nothing"});
     }
   } else {
     std::vector<std::string_view> ids;

@@ -3,13 +3,16 @@
 #include <map>
 
 #include "aggregations/aggregation_module.h"
+#include "engine/pipeline/failures_foreseen.h"
 #include "engine/pipeline/not_analysed.h"
 #include "engine/pipeline/read_model.h"
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
 #include "model-diffing/model_diff.h"
+#include "model/stage_timer.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
+#include "spec/serverless_resources.h"
 
 namespace c2a {
 namespace {
@@ -76,11 +79,13 @@ namespace {
 std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
                                         const AnalyzeOptions& options, Diagnostics warnings,
                                         const std::optional<std::set<std::string>>& keep) {
+  StageTimer specTimer("spec");
   std::unique_ptr<ResourceSpec> loaded;
   if (!options.specFile.empty()) {
     loaded = std::make_unique<ResourceSpec>(ResourceSpec::load(options.specFile));
   }
   const ResourceSpec& spec = loaded ? *loaded : ResourceSpec::builtin();
+  specTimer.stop();
   UpdateTypeLookup updateTypes = [&spec](std::string_view type, const Path& path) {
     return spec.updateType(type, path);
   };
@@ -91,14 +96,25 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->warnings = std::move(warnings);
   report->before = std::move(before);
   report->after = std::move(after);
-  report->diff = diffModels(report->before, report->after, updateTypes);
+  // A SAM resource and what its transform makes under the same logical id are one resource.
+  DeployedTypeLookup deployedTypes = [](std::string_view type) {
+    return std::string(serverlessTransformedType(type).value_or(type));
+  };
+  StageTimer diffTimer("diff");
+  report->diff = diffModels(report->before, report->after, updateTypes, deployedTypes);
   if (keep) keepStacks(report->diff, *keep);
+  diffTimer.stop();
   const auto& operations = report->diff.operations;
 
+  StageTimer predictTimer("predict");
+  addForeseenFailures(*report, spec);
+  predictTimer.stop();
+  StageTimer rulesTimer("rules");
   report->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
     rules::EvaluationOptions evaluation;
     evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
+    evaluation.failures = &report->failures;
     auto outcome = rules::applyRules(*options.rules, report->diff, evaluation);
     report->decisions = std::move(outcome.decisions);
     // A rule stopped at its assignment limit is worth a warning, never a hang.
@@ -112,13 +128,16 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
         "was given)";
     report->warnings.push_back(std::move(noRules));
   }
+  rulesTimer.stop();
 
+  StageTimer aggregateTimer("aggregate");  // causes, locations, acceptances, tree, verdict
   report->causes = std::make_unique<CauseIndex>(operations);
   report->locations.reserve(operations.size());
   for (const auto& op : operations) report->locations.push_back(locate(report->diff, op));
   // Approvals, inline acceptances and the baseline change decisions: before the tree, the
   // summary and the verdict, so that all of them (and every format) agree.
   applyAcceptances(*report, options.acceptance);
+  applyFailures(*report);  // after the acceptances: no approval lifts a foreseen failure
   report->aggregations =
       aggregate(report->diff, report->decisions,
                 options.groupBy.empty() ? defaultAggregationLevels(report->diff) : options.groupBy);

@@ -70,12 +70,14 @@ class Loader {
       result_.set.files.push_back(file);
       if (isC2aRuleFile(file)) {
         auto document = readSourceFile(file, limits_);
-        for (auto& rule :
-             rules::readC2aRules(document.root, *document.locations, &result_.warnings)) {
+        for (auto& rule : rules::readC2aRules(document.root, *document.locations, &result_.warnings,
+                                              &result_.problems)) {
           result_.set.rules.push_back(std::move(rule));
         }
       } else {
-        auto parsed = rules::parseNativeRules(readText(file, limits_), file);
+        auto recovered = rules::parseNativeRulesRecovering(readText(file, limits_), file);
+        auto& parsed = recovered.parsed;
+        for (auto& problem : recovered.problems) result_.problems.push_back(std::move(problem));
         for (auto& rule : parsed.rules) result_.set.rules.push_back(std::move(rule));
         for (const auto& include : parsed.includes) {
           auto path = fs::path(include.path).is_absolute()

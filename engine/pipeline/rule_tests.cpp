@@ -271,7 +271,7 @@ class TestFile {
       if (!wanted.is_object()) fail(pointer + "/" + id, "expect risk, action and/or rule");
       std::string decided = op->rules.empty() ? "no rule matched" : "decided by: ";
       for (std::size_t i = 0; i < op->rules.size(); ++i) {
-        decided += (i > 0 ? "; " : "") + op->rules[i];
+        decided += (i > 0 ? "; " : "") + ruleWithId(*op, i);
       }
       for (const auto& [field, value] : wanted.items()) {
         std::string actual;
@@ -281,9 +281,12 @@ class TestFile {
           actual = toString(op->action);
         } else if (field == "rule") {
           if (!value.is_string())
-            fail(pointer + "/" + id + "/rule", "`rule` is a rule description");
-          bool found = std::find(op->rules.begin(), op->rules.end(), value.get<std::string>()) !=
-                       op->rules.end();
+            fail(pointer + "/" + id + "/rule", "`rule` is a rule description or id");
+          // A description, or a rule id (docs/rules.md, "Rule ids").
+          const auto& wantedRule = value.get<std::string>();
+          bool found =
+              std::find(op->rules.begin(), op->rules.end(), wantedRule) != op->rules.end() ||
+              std::find(op->ruleIds.begin(), op->ruleIds.end(), wantedRule) != op->ruleIds.end();
           if (!found) {
             result.failures.push_back(fmt::format("{}: expected rule \"{}\" to apply ({})", id,
                                                   value.get<std::string>(), decided));

@@ -13,6 +13,7 @@ rules::PropertyAnswer::Status statusOf(PropertyLookup::Status status) {
     case PropertyLookup::Status::Unknown: return rules::PropertyAnswer::Status::Unknown;
     case PropertyLookup::Status::NotAList: return rules::PropertyAnswer::Status::NotAList;
     case PropertyLookup::Status::Opaque: return rules::PropertyAnswer::Status::Opaque;
+    case PropertyLookup::Status::NotBelow: return rules::PropertyAnswer::Status::NotBelow;
   }
   return rules::PropertyAnswer::Status::Opaque;
 }

@@ -128,12 +128,12 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
   auto& lone = beforeAssembly ? after : before;
   for (const auto& name : assembly.stacks()) {
     if (name != stack && topLevel(name) == stack) {
-      warnings.push_back({ErrorKind::InvalidInput,
-                          {},
-                          fmt::format("nested stack {} is not compared: the other side is one "
-                                      "template; compare two cloud assemblies to include it",
-                                      name),
-                          true});
+      warnings.push_back(
+          Diagnostic{ErrorKind::InvalidInput, SourceLocation{},
+                     fmt::format("nested stack {} is not compared: the other side is one "
+                                 "template; compare two cloud assemblies to include it",
+                                 name),
+                     true});
     }
   }
   lone = asStack(lone, stack);

@@ -70,7 +70,26 @@ std::string becauseLine(const Report& report, std::size_t index) {
   return line.empty() ? "" : "Because " + terminalSafe(line) + ".";
 }
 
-std::string decisionLine(const Decision& decision, const Acceptance* acceptance) {
+namespace {
+
+std::string rulesText(const Decision& decision) {
+  std::string rules;
+  for (std::size_t i = 0; i < decision.rules.size(); ++i) {
+    rules += (rules.empty() ? "" : "; ") + terminalSafe(ruleWithId(decision, i));
+  }
+  return rules;
+}
+
+}  // namespace
+
+std::string decisionLine(const Decision& decision, const Acceptance* acceptance,
+                         const std::string& failure) {
+  if (!failure.empty()) {
+    // No rule, approval or acceptance stands against a deployment CloudFormation will refuse.
+    std::string head =
+        fmt::format("Rejected, {} risk: {}.", toString(decision.risk), terminalSafe(failure));
+    return decision.rules.empty() ? head : head + " Rules: " + rulesText(decision) + ".";
+  }
   std::string head = decision.action == Action::Reject    ? "Rejected"
                      : decision.action == Action::Approve ? "Approved"
                                                           : "Needs review";
@@ -78,16 +97,23 @@ std::string decisionLine(const Decision& decision, const Acceptance* acceptance)
   if (acceptance != nullptr) {
     head += ": " + terminalSafe(acceptanceText(*acceptance)) + ".";
     if (decision.rules.empty()) return head;
-    std::string rules;
-    for (const auto& rule : decision.rules) {
-      rules += (rules.empty() ? "" : "; ") + terminalSafe(rule);
-    }
-    return head + " Rules: " + rules + ".";
+    return head + " Rules: " + rulesText(decision) + ".";
   }
   if (decision.rules.empty()) return head + ": no rule decides it.";
-  std::string rules;
-  for (const auto& rule : decision.rules) rules += (rules.empty() ? "" : "; ") + terminalSafe(rule);
-  return head + ": " + rules + ".";
+  return head + ": " + rulesText(decision) + ".";
+}
+
+std::string decisionLine(const Report& report, std::size_t index) {
+  return decisionLine(report.decisions[index], acceptanceOf(report, index),
+                      failureReason(report, index));
+}
+
+std::vector<std::string> failureLines(const Report& report, std::size_t index) {
+  std::vector<std::string> lines;
+  for (const auto& failure : failuresOf(report, index)) {
+    lines.push_back(terminalSafe(failureLine(failure)));
+  }
+  return lines;
 }
 
 std::string changeDetails(const Report& report, std::size_t index, std::size_t maxValue) {
@@ -95,7 +121,9 @@ std::string changeDetails(const Report& report, std::size_t index, std::size_t m
   for (const auto& line : valueLines(report.diff.operations[index], maxValue)) text += "\n" + line;
   auto because = becauseLine(report, index);
   if (!because.empty()) text += "\n" + because;
-  return text + "\n" + decisionLine(report.decisions[index], acceptanceOf(report, index));
+  text += "\n" + decisionLine(report, index);
+  for (const auto& line : failureLines(report, index)) text += "\n" + line;
+  return text;
 }
 
 }  // namespace c2a::formats

@@ -27,10 +27,19 @@ std::string becauseLine(const Report& report, std::size_t index);
 
 /// "Rejected, high risk: RULE; RULE." / "Needs review, unknown risk: no rule decides it." /
 /// "Approved, low risk: RULE." / with an acceptance: "Approved, high risk: approved by alice
-/// (approvals.json, ...): COMMENT. Rules: RULE."
-std::string decisionLine(const Decision& decision, const Acceptance* acceptance = nullptr);
+/// (approvals.json, ...): COMMENT. Rules: RULE." / for a change that will fail (`failure`, from
+/// failureReason): "Rejected, high risk: deployment fails (CODE). Rules: RULE." whatever the rules
+/// decided.
+std::string decisionLine(const Decision& decision, const Acceptance* acceptance = nullptr,
+                         const std::string& failure = "");
 
-/// The sentence, the values, the cause and the decision, one per line.
+/// decisionLine of change `index`, with its acceptance and its foreseen failures.
+std::string decisionLine(const Report& report, std::size_t index);
+
+/// "WILL FAIL (CODE): MESSAGE", one per failure foreseen for change `index` (terminal-safe).
+std::vector<std::string> failureLines(const Report& report, std::size_t index);
+
+/// The sentence, the values, the cause, the decision and the foreseen failures, one per line.
 std::string changeDetails(const Report& report, std::size_t index,
                           std::size_t maxValue = std::numeric_limits<std::size_t>::max());
 

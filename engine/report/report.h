@@ -11,6 +11,7 @@
 #include "model/cause_chain.h"
 #include "model/decision.h"
 #include "model/diff.h"
+#include "model/failure.h"
 #include "model/error.h"
 #include "model/infra_model.h"
 #include "model/source_location.h"
@@ -129,7 +130,10 @@ struct Report {
   std::vector<std::size_t> decidedBy;
   Gate gate;                 // --fail-on: whether the process fails, and on which changes
   bool failOnGiven = false;  // --fail-on was given (reports mention the gate only then)
-  // Later sections (plan, failures) join here; renderers read them from here too.
+  /// Deployments CloudFormation will refuse (deployment-prediction/failures.h), by change; each
+  /// failing change is rejected.
+  Failures failures;
+  // Later sections (plan) join here; renderers read them from here too.
 
   [[nodiscard]] const std::vector<Operation>& changes() const { return diff.operations; }
 };

@@ -105,6 +105,7 @@ Json changeToJson(const Report& report, std::size_t index) {
   out["risk"] = toString(decision.risk);
   out["action"] = toString(decision.action);
   out["rules"] = decision.rules;
+  out["ruleIds"] = decision.ruleIds;
   const auto& where = report.locations[index];
   Json location = Json::object();
   if (where.before) location["before"] = locationToJson(*where.before);
@@ -155,6 +156,22 @@ Json aggregationToJson(const Report& report, const AggregationNode& node) {
   return out;
 }
 
+// `{code, message, changeId, location}` per foreseen failure (CONTRACT.md), in report order.
+Json failuresToJson(const Report& report) {
+  Json out = Json::array();
+  for (const auto& failure : report.failures) {
+    const auto& where = report.locations[failure.change];
+    Json location = Json::object();
+    if (where.before) location["before"] = locationToJson(*where.before);
+    if (where.after) location["after"] = locationToJson(*where.after);
+    out.push_back({{"code", failure.code},
+                   {"message", failure.message},
+                   {"changeId", report.diff.operations[failure.change].id},
+                   {"location", std::move(location)}});
+  }
+  return out;
+}
+
 Json reportToJson(const Report& report) {
   Json out = Json::object();
   out["schemaVersion"] = 1;
@@ -188,6 +205,7 @@ Json reportToJson(const Report& report) {
     roots.push_back(aggregationToJson(report, root));
   out["aggregations"] = std::move(roots);
   out["aggregationLevels"] = report.aggregations.levels;
+  out["failures"] = failuresToJson(report);
   out["approvals"] = approvalsToJson(report);
   out["accepted"] = acceptedToJson(report);
   out["baseline"] = baselineToJson(report);

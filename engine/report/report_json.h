@@ -19,6 +19,8 @@ Json approvalsToJson(const Report& report);
 Json acceptedToJson(const Report& report);
 Json baselineToJson(const Report& report);
 Json gateToJson(const Report& report);
+/// The `failures` section: `{code, message, changeId, location}` per foreseen failure.
+Json failuresToJson(const Report& report);
 
 /// An aggregation node and its subtree; change ids at the leaves.
 Json aggregationToJson(const Report& report, const AggregationNode& node);

@@ -345,6 +345,61 @@ const Acceptance* acceptanceOf(const Report& report, std::size_t index) {
   return &*report.acceptances[index];
 }
 
+namespace {
+
+// Orders failures against change indexes both ways, for equal_range.
+struct ByChange {
+  bool operator()(const Failure& failure, std::size_t change) const {
+    return failure.change < change;
+  }
+  bool operator()(std::size_t change, const Failure& failure) const {
+    return change < failure.change;
+  }
+};
+
+}  // namespace
+
+std::span<const Failure> failuresOf(const Report& report, std::size_t index) {
+  auto [first, last] =
+      std::equal_range(report.failures.begin(), report.failures.end(), index, ByChange{});
+  return {first, last};
+}
+
+std::string failureLine(const Failure& failure) {
+  return "WILL FAIL (" + failure.code + "): " + failure.message;
+}
+
+std::string failureReason(const Report& report, std::size_t index) {
+  std::vector<std::string> codes;
+  for (const auto& failure : failuresOf(report, index)) {
+    // A change can fail twice for one reason (two names kept): each reason is said once.
+    if (std::find(codes.begin(), codes.end(), failure.code) == codes.end()) {
+      codes.push_back(failure.code);
+    }
+  }
+  if (codes.empty()) return "";
+  std::string out = "deployment fails (";
+  for (std::size_t k = 0; k < codes.size(); ++k) out += (k > 0 ? ", " : "") + codes[k];
+  return out + ")";
+}
+
+std::string failuresSummaryLine(const Report& report) {
+  auto n = report.failures.size();
+  if (n == 0) return "";
+  return fmt::format(
+      "{} deployment failure{} foreseen: CloudFormation will refuse this deployment.", n,
+      n == 1 ? "" : "s");
+}
+
+std::string failureTitle(std::string_view code) {
+  if (code == "custom-name-replacement") return "A replacement that keeps its custom name";
+  if (code == "custom-name-collision") {
+    return "A new resource that takes the custom name of one this deployment removes";
+  }
+  if (code == "export-in-use") return "An export other stacks import changes or is removed";
+  return std::string(code);
+}
+
 std::vector<std::size_t> changesUnder(const AggregationNode& node) {
   std::vector<std::size_t> out(node.changes.begin(), node.changes.end());
   for (const auto& child : node.children) {

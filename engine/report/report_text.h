@@ -1,6 +1,7 @@
 #pragma once
 // Words every renderer uses for the same things: values, decisions, cause chains, headlines.
 // Plain text: each renderer escapes it for its medium (escape.h).
+#include <span>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,24 @@ std::string acceptedLine(const Report& report);
 
 /// The acceptance of change `index`, or null.
 const Acceptance* acceptanceOf(const Report& report, std::size_t index);
+
+/// The failures foreseen for change `index` (report.failures is sorted by change: a binary search,
+/// never a scan), in report order; empty for a change that deploys.
+std::span<const Failure> failuresOf(const Report& report, std::size_t index);
+
+/// "WILL FAIL (custom-name-replacement): MESSAGE": one foreseen failure, as every format says it.
+std::string failureLine(const Failure& failure);
+
+/// Why a failing change is rejected, in place of a rule: "deployment fails (custom-name-collision)"
+/// ("deployment fails (a, b)" for several); "" for a change that deploys.
+std::string failureReason(const Report& report, std::size_t index);
+
+/// "2 deployment failures foreseen: CloudFormation will refuse this deployment."; "" without any.
+std::string failuresSummaryLine(const Report& report);
+
+/// What a failure code means, as a title: "A replacement that keeps its custom name"; the code
+/// itself for a code this version does not describe.
+std::string failureTitle(std::string_view code);
 
 /// A node's change indexes (its own and its subtree's), in report order.
 std::vector<std::size_t> changesUnder(const AggregationNode& node);

@@ -23,6 +23,11 @@ enum class SourceFormat { Json, Yaml };
 SourceDocument readJson(std::string_view text, const std::string& file, const ReadLimits& limits);
 SourceDocument readYaml(std::string_view text, const std::string& file, const ReadLimits& limits);
 
+/// Throws C2aError (InvalidInput, FILE:LINE:COL) at the first byte of `text` that is not part of
+/// well-formed UTF-8. readYaml calls it (readJson's parser checks UTF-8 itself); so must every
+/// other reader of untrusted text that is not JSON.
+void requireUtf8Text(std::string_view text, const std::string& file);
+
 /// Picks the format from the extension (.json) or the first non-blank character (`{`).
 SourceFormat sniffFormat(const std::string& file, std::string_view text);
 

@@ -1,10 +1,10 @@
 #include <fmt/format.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "model/error.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -45,9 +45,17 @@ SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits)
     throw C2aError(ErrorKind::MissingInput, {file},
                    fmt::format("cannot read: {}", std::strerror(errno)));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = std::move(buffer).str();
+  // At most one byte over the limit: a device (/dev/zero) or a pipe has no size to check first,
+  // and reading it whole would never end.
+  std::string text;
+  std::array<char, 1 << 16> chunk{};
+  while (text.size() <= limits.maxInputBytes) {
+    std::size_t room = limits.maxInputBytes - text.size();
+    std::size_t want = room >= chunk.size() ? chunk.size() : room + 1;
+    in.read(chunk.data(), static_cast<std::streamsize>(want));
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (!in) break;  // the end of the file
+  }
   if (text.size() > limits.maxInputBytes) {
     throw C2aError(ErrorKind::InvalidInput, {file},
                    fmt::format("input is over the size limit of {} bytes (--max-input-bytes)",

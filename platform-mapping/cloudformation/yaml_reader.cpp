@@ -402,7 +402,15 @@ void checkNothingLeftOver(YAML::Parser& parser, std::string_view text, const Tre
 
 SourceDocument readYaml(std::string_view text, const std::string& file, const ReadLimits& limits) {
   std::string_view body = withoutByteOrderMark(text);
+  requireUtf8Text(body, file);
   TextPositions positions(body);
+  if (auto control = firstNonPrintable(body)) {
+    auto where = positions.at(*control);
+    throw C2aError(ErrorKind::InvalidInput, SourceLocation{file, where.line, where.column},
+                   fmt::format("control character U+{:04X} is not allowed in YAML (write it as an "
+                               "escape in a double-quoted string)",
+                               static_cast<unsigned char>(body[*control])));
+  }
   PositionLog log;
   TreeBuilder builder(body, file, limits, positions, log);
   std::istringstream stream{std::string(body)};

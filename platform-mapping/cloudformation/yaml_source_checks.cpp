@@ -81,4 +81,12 @@ bool startsFollowingDocument(std::string_view text, std::size_t offset) {
   return false;
 }
 
+std::optional<std::size_t> firstNonPrintable(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return i;
+  }
+  return std::nullopt;
+}
+
 }  // namespace c2a

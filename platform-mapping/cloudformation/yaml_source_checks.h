@@ -33,4 +33,10 @@ std::optional<std::string> repairTrailingLineBreaks(const QuotedScalarSource& sc
 /// the rest of the file would be lost.
 bool startsFollowingDocument(std::string_view text, std::size_t offset);
 
+/// The offset of the first character YAML does not allow in a stream (C0 controls other than tab,
+/// line feed and carriage return, and DEL), if any. yaml-cpp reads them into names and values
+/// (a NUL in a logical id, say); YAML 1.2 (c-printable) and CloudFormation refuse them, and a
+/// template that needs one writes it as an escape in a double-quoted string ("\0").
+std::optional<std::size_t> firstNonPrintable(std::string_view text);
+
 }  // namespace c2a

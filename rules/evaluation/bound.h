@@ -19,6 +19,11 @@ struct Bound {
   // `new` are the enclosing value's path and its values in the component's BEFORE / AFTER body,
   // and `appliesTo` holds when its pattern matches that path exactly.
   std::size_t level = 0;
+  // For a Change bound by a `level: "tree"` query: 0, or k to read the change at the k-th value
+  // inside its intrinsic function (insideLevels(change)[k - 1], inside_levels.h): `path`, `old`
+  // and `new` are that value's path and its old and new values, and `appliesTo` holds when its
+  // pattern matches that path exactly. Never set together with `level`.
+  std::size_t inside = 0;
 };
 
 }  // namespace c2a::rules

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace c2a::rules {
 namespace {
@@ -68,20 +70,26 @@ void EffectCollector::hit(std::size_t rule, const Bound& target) {
 Decisions EffectCollector::decisions(const RulePlan& plan) const {
   Decisions out(hits_.size());
   std::vector<const Effect*> effects;
+  std::vector<std::pair<std::string, std::string>> named;  // label, id
   for (std::size_t i = 0; i < hits_.size(); ++i) {
     auto& decision = out[i];
     effects.clear();
+    named.clear();
     for (auto rule : hits_[i]) {
       const auto& planned = plan.rules[rule];
       effects.push_back(&*planned.rule->effect);
-      decision.rules.push_back(planned.label);
+      named.emplace_back(planned.label, planned.id);
     }
     auto combined = combineEffects(effects);
     decision.risk = combined.risk;
     decision.action = combined.action;
-    std::sort(decision.rules.begin(), decision.rules.end());
-    decision.rules.erase(std::unique(decision.rules.begin(), decision.rules.end()),
-                         decision.rules.end());
+    // By label, then id: two rules with one description are two rules, each with its id.
+    std::sort(named.begin(), named.end());
+    named.erase(std::unique(named.begin(), named.end()), named.end());
+    for (auto& [label, id] : named) {
+      decision.rules.push_back(std::move(label));
+      decision.ruleIds.push_back(std::move(id));
+    }
   }
   return out;
 }

@@ -31,7 +31,7 @@ class EffectCollector {
   /// every operation on it.
   void hit(std::size_t rule, const Bound& target);
 
-  /// Risk, action and rules (sorted labels) of every operation, in diff order.
+  /// Risk, action and rules (sorted labels, with their ids) of every operation, in diff order.
   [[nodiscard]] Decisions decisions(const RulePlan& plan) const;
 
  private:

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "model/path.h"
+#include "rules/evaluation/inside_levels.h"
 #include "rules/evaluation/json_walk.h"
 #include "rules/field_names.h"
 
@@ -21,6 +22,29 @@ void walk(const Json& node, std::span<const PathSegment> segments, std::vector<V
     out.push_back(jsonValue(reached));
     return true;
   });
+}
+
+// `path`, `old`, `new` (or the JSON report's `property.path`, `property.old`, `property.new`):
+// the fields a change bound at another level reads at that level. Sets `head` and `rest`.
+bool levelField(std::span<const PathSegment> segments, std::string_view& head,
+                std::span<const PathSegment>& rest) {
+  if (segments.empty() || segments.front().kind != PathSegment::Kind::Key) return false;
+  head = segments.front().key;
+  rest = segments.subspan(1);
+  if (head == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
+      (rest.front().key == "path" || rest.front().key == "old" || rest.front().key == "new")) {
+    head = rest.front().key;
+    rest = rest.subspan(1);
+  }
+  return head == "path" || head == "old" || head == "new";
+}
+
+Value dottedPath(const Path& path) {
+  auto owned = std::make_shared<Json>(toDotted(path));
+  Value value;
+  value.owned = owned;
+  value.json = owned.get();
+  return value;
 }
 
 // Component fields that are not part of the body (the body's own keys are capitalised:
@@ -59,6 +83,7 @@ void OperandResolver::resolve(const Operand& operand, OperandMode mode,
         value.kind = Value::Kind::Change;
         value.change = root.index;
         value.level = root.level;
+        value.inside = root.inside;
       } else {
         return;
       }
@@ -74,7 +99,9 @@ void OperandResolver::pathValues(const PathOperand& path, const Bound& root,
   std::span<const PathSegment> segments = path.segments;
   if (root.kind == Bound::Kind::Component) componentValues(root.index, segments, out);
   if (root.kind == Bound::Kind::Change) {
-    if (root.level > 0 && enclosingValues(root.index, root.level, segments, out)) {
+    if (root.inside > 0 && insideValues(root.index, root.inside, segments, out)) {
+      // read inside the intrinsic function
+    } else if (root.level > 0 && enclosingValues(root.index, root.level, segments, out)) {
       // read at the enclosing level
     } else {
       changeValues(root.index, segments, out);
@@ -109,30 +136,17 @@ void OperandResolver::componentValues(WorldComponentId id, std::span<const PathS
 bool OperandResolver::enclosingValues(std::size_t index, std::size_t level,
                                       std::span<const PathSegment> segments,
                                       std::vector<Value>& out) const {
-  if (segments.empty() || segments.front().kind != PathSegment::Kind::Key) return false;
   const auto& operation = world_.diff().operations[index];
   if (!operation.property || level >= operation.property->path.size()) return false;
-  auto head = segments.front().key;
-  auto rest = segments.subspan(1);
-  // `property.path`, `property.old`, `property.new`: the JSON report's names.
-  if (head == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
-      (rest.front().key == "path" || rest.front().key == "old" || rest.front().key == "new")) {
-    head = rest.front().key;
-    rest = rest.subspan(1);
-  }
+  std::string_view head;
+  std::span<const PathSegment> rest;
+  if (!levelField(segments, head, rest)) return false;
   const auto& full = operation.property->path;
   const Path path(full.begin(), full.end() - static_cast<std::ptrdiff_t>(level));
   if (head == "path") {
-    if (rest.empty()) {
-      auto owned = std::make_shared<Json>(toDotted(path));
-      Value value;
-      value.owned = owned;
-      value.json = owned.get();
-      out.push_back(std::move(value));
-    }
+    if (rest.empty()) out.push_back(dottedPath(path));
     return true;
   }
-  if (head != "old" && head != "new") return false;
   const bool old = head == "old";
   const auto& side = old ? operation.before : operation.after;
   const auto* model = old ? world_.diff().before : world_.diff().after;
@@ -149,6 +163,33 @@ bool OperandResolver::enclosingValues(std::size_t index, std::size_t level,
     node = next;
   }
   walk(*node, rest, out);
+  return true;
+}
+
+bool OperandResolver::insideValues(std::size_t index, std::size_t inside,
+                                   std::span<const PathSegment> segments,
+                                   std::vector<Value>& out) const {
+  const auto& operation = world_.diff().operations[index];
+  if (!operation.property) return false;
+  std::string_view head;
+  std::span<const PathSegment> rest;
+  if (!levelField(segments, head, rest)) return false;
+  auto levels = insideLevels(*operation.property);
+  if (inside > levels.size()) return true;
+  const auto& at = levels[inside - 1];
+  if (head == "path") {
+    if (rest.empty()) out.push_back(dottedPath(at.path));
+    return true;
+  }
+  // The level's values are copies (normalised): each value read keeps its own.
+  walkPath(head == "old" ? at.old : at.now, rest, [&](const Json& reached) {
+    auto owned = std::make_shared<Json>(reached);
+    Value value;
+    value.owned = owned;
+    value.json = owned.get();
+    out.push_back(std::move(value));
+    return true;
+  });
   return true;
 }
 

@@ -32,6 +32,9 @@ class OperandResolver {
   /// value (bound.h); false for any other field, which reads as at the change itself.
   bool enclosingValues(std::size_t operation, std::size_t level,
                        std::span<const PathSegment> segments, std::vector<Value>& out) const;
+  /// The same for a change read at the `inside`-th value inside its intrinsic function (bound.h).
+  bool insideValues(std::size_t operation, std::size_t inside,
+                    std::span<const PathSegment> segments, std::vector<Value>& out) const;
 
   const DiffWorld& world_;
 };

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "rules/operators.h"
+#include "rules/rule_ids.h"
 
 namespace c2a::rules {
 namespace {
@@ -39,13 +40,8 @@ void collectKinds(const Rule& rule, std::vector<Query::Kind>& kinds) {
 }
 
 std::string labelOf(const Rule& rule, std::size_t number) {
-  if (!rule.description.empty()) return rule.description;
-  if (rule.where.file.empty() && rule.where.line == 0) return "rule #" + std::to_string(number);
-  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) about "literal" + string here.
-  std::string label("rule at ");
-  label.append(rule.where.file);
-  if (rule.where.line > 0) label.append(":").append(std::to_string(rule.where.line));
-  return label;
+  auto label = ruleLabel(rule);
+  return label.empty() ? "rule #" + std::to_string(number) : label;
 }
 
 bool isBareBinding(const std::optional<Operand>& operand, int slot) {
@@ -79,6 +75,8 @@ class Planner {
       auto& planned = plan_.rules[index];
       planned.rule = &rule;
       planned.label = labelOf(rule, index + 1);
+      // Compiled sets have ids (compile.h); a rule set built by hand and never compiled does not.
+      planned.id = rule.id.empty() ? derivedRuleId(rule) : rule.id;
       planned.topLevel = topLevel;
     }
     for (const auto& binding : rule.bindings) visible.push_back(&binding);

@@ -31,7 +31,8 @@ struct PlannedStep {
 
 struct PlannedRule {
   const Rule* rule = nullptr;
-  std::string label;                          // the description, or "rule at FILE:LINE"
+  std::string label;  // the description, or where it is written (rule_ids.h ruleLabel)
+  std::string id;     // its stable id (rule_ids.h)
   std::vector<const Expression*> conditions;  // need only enclosing rules' bindings
   std::vector<PlannedStep> steps;             // the rule's bindings, in order
   std::vector<std::size_t> children;          // indices into RulePlan::rules

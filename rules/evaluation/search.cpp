@@ -1,5 +1,7 @@
 #include "rules/evaluation/search.h"
 
+#include "rules/evaluation/inside_levels.h"
+
 namespace c2a::rules {
 
 namespace {
@@ -30,6 +32,12 @@ void forEachCandidate(const DiffWorld& world, const std::vector<Bound>& slots,
     const std::size_t depth = property ? property->path.size() : 0;
     for (std::size_t level = 1; level < depth; ++level) {
       if (!visit(Bound{candidate.kind, candidate.index, level})) return false;
+    }
+    // Each value inside an intrinsic function compared whole, where the two sides differ.
+    if (!query.insideLevels || !property) return true;
+    const std::size_t inside = insideLevels(*property).size();
+    for (std::size_t k = 1; k <= inside; ++k) {
+      if (!visit(Bound{candidate.kind, candidate.index, 0, k})) return false;
     }
     return true;
   };

@@ -51,12 +51,20 @@ void addOnce(std::vector<WorldComponentId>& ids, WorldComponentId id) {
 
 }  // namespace
 
-DiffWorld::DiffWorld(const ModelDiff& diff, ResourceFacts facts)
+DiffWorld::DiffWorld(const ModelDiff& diff, ResourceFacts facts, const Failures* failures)
     : diff_(diff),
       facts_(std::move(facts)),
+      failureCodes_(diff.operations.size()),
       beforeIds_(countOf(diff.before)),
       afterIds_(countOf(diff.after)),
       operationComponent_(diff.operations.size()) {
+  if (failures != nullptr) {
+    for (const auto& failure : *failures) {
+      if (failure.change < failureCodes_.size()) {
+        failureCodes_[failure.change].push_back(failure.code);
+      }
+    }
+  }
   pairComponents();
   indexComponents();
   indexOperations();
@@ -272,6 +280,7 @@ const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) cons
     if (!p.oldPath.empty()) fields["property"]["oldPath"] = toDotted(p.oldPath);
   }
   fields["certainty"] = toString(operation.certainty);
+  fields["failures"] = failureCodes_[index];
   fields["propagated"] = operation.propagated;
   fields["id"] = operation.id;
   fields["stack"] = operation.stack;

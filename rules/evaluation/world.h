@@ -21,7 +21,8 @@ class DiffWorld {
  public:
   static constexpr WorldComponentId kNoComponent = static_cast<WorldComponentId>(-1);
 
-  explicit DiffWorld(const ModelDiff& diff, ResourceFacts facts = {});
+  explicit DiffWorld(const ModelDiff& diff, ResourceFacts facts = {},
+                     const Failures* failures = nullptr);
   ~DiffWorld();
 
   [[nodiscard]] const ModelDiff& diff() const { return diff_; }
@@ -74,6 +75,7 @@ class DiffWorld {
 
   const ModelDiff& diff_;
   ResourceFacts facts_;
+  std::vector<std::vector<std::string>> failureCodes_;  // by operation: `change.failures`
   std::vector<ComponentRef> components_;
   std::vector<std::optional<WorldComponentId>> beforeIds_;  // by BEFORE-model index
   std::vector<std::optional<WorldComponentId>> afterIds_;   // by AFTER-model index

@@ -1,5 +1,6 @@
 // `change appliesTo bucket`, `change appliesTo bucket.Properties.Tags.*`: C2A's operator tying a
 // change to a component, or to an area of a component's properties.
+#include "rules/evaluation/inside_levels.h"
 #include "rules/operators/entities.h"
 #include "rules/operators/operator_list.h"
 #include "rules/operators/path_pattern.h"
@@ -15,8 +16,15 @@ bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context)
   auto target = entityComponent(rhs, context);
   if (!target || !sameComponent({operation.before, operation.after}, *target)) return false;
   if (rhs.kind != Value::Kind::Pattern || rhs.pattern.empty()) return true;
-  // A change bound at an enclosing level (evaluation/bound.h) applies where the pattern matches
-  // that level's path exactly: C2A's rules bind the container the pattern names.
+  // A change bound at an enclosing level, or inside an intrinsic function (evaluation/bound.h),
+  // applies where the pattern matches that level's path exactly: C2A's rules bind the container
+  // the pattern names.
+  if (lhs.inside > 0) {
+    if (!operation.property) return false;
+    auto levels = insideLevels(*operation.property);
+    if (lhs.inside > levels.size()) return false;
+    return matchesExactly(levels[lhs.inside - 1].path, rhs.pattern);
+  }
   if (lhs.level > 0) {
     if (!operation.property || lhs.level >= operation.property->path.size()) return false;
     const auto& full = operation.property->path;

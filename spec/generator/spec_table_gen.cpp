@@ -63,9 +63,9 @@ std::string generatedSource(const std::string& table, const std::string& origin,
       "};\n\n"
       "}  // namespace\n\n"
       "std::span<const std::string_view> " +
-         function +
-         "() { return kTable; }\n\n"
-         "}  // namespace c2a\n";
+      function +
+      "() { return kTable; }\n\n"
+      "}  // namespace c2a\n";
   return out;
 }
 

@@ -19,6 +19,9 @@
 //              report format to check (expected.txt, expected.json, expected.md...). Paths in
 //              reports are relative to the repository root, so golden files do not depend on
 //              where the checkout is.
+// hostile/NAME: the `c2a` binary on hostile input: `args.txt`, optional `generate.txt`, and
+//              `expected.txt` with the exit status, every stderr line and what was left behind
+//              (tests/cases/hostile_case.h).
 //
 // C2A_UPDATE_CASES=1 rewrites the expectations from what the code does now; read the git diff.
 #include <gtest/gtest.h>
@@ -29,6 +32,7 @@
 #include "engine/report/model_dump.h"
 #include "engine/report/report_format.h"
 #include "tests/cases/case_files.h"
+#include "tests/cases/hostile_case.h"
 
 namespace c2a {
 namespace {
@@ -62,6 +66,10 @@ std::vector<std::string> diffLines(const fs::path& dir) {
   auto report = analyze(caseInput(dir, "before"), caseInput(dir, "after"), AnalyzeOptions{});
   std::vector<std::string> lines;
   for (const auto& op : report->diff.operations) lines.push_back(operationLine(op));
+  // Failures foreseen (deployment-prediction/failures.h): `failure CODE CHANGE-ID`.
+  for (const auto& failure : report->failures) {
+    lines.push_back("failure " + failure.code + " " + report->diff.operations[failure.change].id);
+  }
   lines.push_back("verdict " + std::string(toString(report->summary.verdict)));
   return lines;
 }
@@ -125,9 +133,10 @@ std::vector<std::string> rulesLines(const fs::path& dir) {
     std::string line = report->diff.operations[k].id + " " + std::string(toString(decision.risk)) +
                        " " + std::string(toString(decision.action));
     for (std::size_t i = 0; i < decision.rules.size(); ++i) {
-      // "rule at FILE:LINE" for rules without a description: FILE relative to the case folder,
-      // so expectations do not depend on where the repository is checked out.
-      std::string label = decision.rules[i];
+      // "LABEL [ID]". "rule at FILE:LINE" or "FILE#POINTER" for rules without a description:
+      // FILE relative to the case folder, so expectations do not depend on where the repository
+      // is checked out.
+      std::string label = ruleWithId(decision, i);
       auto prefix = dir.string() + "/";
       if (auto at = label.find(prefix); at != std::string::npos) label.erase(at, prefix.size());
       line += (i == 0 ? " <- " : "; ") + label;
@@ -243,7 +252,7 @@ struct Case {
 
 std::vector<Case> allCases() {
   std::vector<Case> cases;
-  for (const char* kind : {"diff", "rules", "model", "report"}) {
+  for (const char* kind : {"diff", "rules", "model", "report", "hostile"}) {
     for (const auto& name : caseNames(kind)) cases.push_back({kind, name});
   }
   return cases;
@@ -259,9 +268,10 @@ TEST_P(DataCase, MatchesExpectation) {
     return;
   }
   auto file = dir / "expected.txt";
-  std::vector<std::string> actual = kind == "diff"    ? diffLines(dir)
-                                    : kind == "rules" ? rulesLines(dir)
-                                                      : modelLines(dir);
+  std::vector<std::string> actual = kind == "diff"      ? diffLines(dir)
+                                    : kind == "rules"   ? rulesLines(dir)
+                                    : kind == "hostile" ? hostileLines(dir)
+                                                        : modelLines(dir);
   if (updating()) {
     writeFile(file, leadingComments(file) + join(actual));
     return;

@@ -14,6 +14,11 @@
 
 Fresh outputs: the bundled example, and every diff/rules/report case of tests/cases. The last
 line is `N passed, N failed`; the exit status is 1 on any failure.
+
+- Rule tests (`c2a rules test --format junit|json`): every tests/cases/rule-tests/*/expected.xml
+  and expected.json, and fresh runs of the example's, the presets' and those cases' test files:
+  JUnit as above, JSON against docs/rule-tests.schema.json, totals that match the cases, and the
+  two formats counting the same.
 """
 import copy
 import json
@@ -248,14 +253,16 @@ def fresh_runs(root):
 
 
 def write_invalid_utf8_case(directory):
-    """Templates with bytes that are not UTF-8 (and U+FFFE) in a value and in a logical id, at an
-    absolute path with a space: every report must stay well-formed, URIs encoded."""
+    """Templates with what XML and terminals cannot carry as is (U+FFFE, markup, non-ASCII) in a
+    value and in a logical id, at an absolute path with a space: every report must stay
+    well-formed, URIs encoded. (Bytes that are not UTF-8 are refused by the readers, exit 65:
+    tests/cases/hostile.)"""
     before, after = directory / "before.yaml", directory / "after.yaml"
     before.write_bytes(b"Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n"
                        b"    Properties:\n      BucketName: old\n")
     after.write_bytes(b"Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    Properties:\n"
-                      b"      BucketName: \"bad \xff\xfe \xed\xa0\x80 \xef\xbf\xbe <&> end\"\n"
-                      b"  \"Q\xc3 x\":\n    Type: AWS::SQS::Queue\n")
+                      b"      BucketName: \"bad \xef\xbf\xbe <&> \xc3\xa9 end\"\n"
+                      b"  \"Q\xc3\xa9 x\":\n    Type: AWS::SQS::Queue\n")
     return ("invalid UTF-8 at an absolute path", [before, after], False)
 
 
@@ -328,6 +335,88 @@ def consistency_problems(outputs):
     return problems
 
 
+# ---- rule tests ----------------------------------------------------------------------------------
+
+
+def rule_test_json_problems(validator, text):
+    problems = json_problems(validator, text)
+    if problems:
+        return problems
+    data = json.loads(text)
+    cases, totals = data["cases"], data["totals"]
+    counted = {
+        "files": len(data["files"]),
+        "filesNotRun": sum(1 for f in data["files"] if not f["ran"]),
+        "cases": len(cases),
+        "passed": sum(1 for c in cases if c["passed"]),
+        "failed": sum(1 for c in cases if not c["passed"] and c["error"] is None),
+        "notRun": sum(1 for c in cases if c["error"] is not None),
+    }
+    for key, value in counted.items():
+        if totals[key] != value:
+            problems.append(f"totals.{key} is {totals[key]}, the files and cases say {value}")
+    for c in cases:
+        consistent = (not c["passed"] and not c["failures"] if c["error"] is not None
+                      else c["passed"] != bool(c["failures"]))
+        if not consistent:
+            problems.append(f"case {c['name']!r}: passed, failures and error disagree")
+    for f in data["files"]:
+        if f["ran"] == bool(f["problems"]):
+            problems.append(f"file {f['file']!r}: ran and problems disagree")
+    return problems
+
+
+def rule_test_agreement(junit, data):
+    """JUnit counts a file that could not be run as one test case in error."""
+    root, totals = ET.fromstring(junit), json.loads(data)["totals"]
+    expected = {"tests": totals["cases"] + totals["filesNotRun"], "failures": totals["failed"],
+                "errors": totals["notRun"] + totals["filesNotRun"]}
+    return [f"JUnit {key}={root.get(key)}, the JSON totals say {value}"
+            for key, value in expected.items() if int(root.get(key)) != value]
+
+
+def check_rule_tests(root, binary, checks):
+    schema = json.loads((root / "docs/rule-tests.schema.json").read_text())
+    try:
+        Draft202012Validator.check_schema(schema)
+        checks.record("docs/rule-tests.schema.json is a draft 2020-12 schema", [])
+    except Exception as error:  # noqa: BLE001 - any schema error is one failure
+        checks.record("docs/rule-tests.schema.json is a draft 2020-12 schema", [str(error)[:500]])
+        return
+    validator = Draft202012Validator(schema)
+    cases = root / "tests/cases/rule-tests"
+    for path in sorted(cases.glob("*/expected.xml")):
+        checks.record(f"rule tests junit {path.relative_to(root)}", junit_problems(path.read_bytes()))
+    for path in sorted(cases.glob("*/expected.json")):
+        checks.record(f"rule tests json {path.relative_to(root)}",
+                      rule_test_json_problems(validator, path.read_text()))
+    runs = [("example", [root / "examples/orders-service/rules.tests.yaml"]),
+            ("presets", sorted((root / "rules/presets").glob("*.tests.yaml")))]
+    for case in sorted(p for p in cases.iterdir() if p.is_dir()):
+        listed = case / "files.txt"
+        files = ([case / line for line in listed.read_text().split()] if listed.exists()
+                 else sorted(case.glob("*tests.yaml")))
+        runs.append((f"rule-tests/{case.name}", files))
+    for name, files in runs:
+        args = [str(f.relative_to(root)) for f in files]
+        outputs = {}
+        for fmt in ("junit", "json"):
+            done = subprocess.run([binary, "rules", "test", "--format", fmt, *args], cwd=root,
+                                  capture_output=True, timeout=120)
+            if done.returncode not in (0, 1, 65, 66):
+                checks.record(f"rule tests {fmt} fresh {name}",
+                              [f"exit {done.returncode}: {done.stderr.decode(errors='replace')[:300]}"])
+                continue
+            problems = (junit_problems(done.stdout) if fmt == "junit" else
+                        rule_test_json_problems(validator, done.stdout.decode("utf-8")))
+            checks.record(f"rule tests {fmt} fresh {name}", problems)
+            if not problems:
+                outputs[fmt] = done.stdout
+        if len(outputs) == 2:
+            checks.record(f"rule tests formats agree: {name}",
+                          rule_test_agreement(outputs["junit"], outputs["json"]))
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -378,6 +467,7 @@ def main():
             if name == "example orders-service" and "json" in outputs:
                 checks.record("json schema refuses typos", schema_is_strict(validator, outputs["json"]))
 
+    check_rule_tests(root, binary, checks)
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
 

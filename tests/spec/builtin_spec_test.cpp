@@ -148,3 +148,42 @@ TEST(BuiltinSpec, StatefulTypesHoldData) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+// Names that identify a resource on their own (docs/diff.md, "Failures foreseen").
+TEST(BuiltinSpec, PhysicalNamesAreTheIdentifyingNames) {
+  const auto& spec = ResourceSpec::builtin();
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(spec.physicalNameProperties("AWS::S3::Bucket"), Names{"BucketName"});
+  EXPECT_EQ(spec.physicalNameProperties("AWS::DynamoDB::Table"), Names{"TableName"});
+  EXPECT_EQ(spec.physicalNameProperties("AWS::IAM::Role"), Names{"RoleName"});
+  EXPECT_EQ(spec.physicalNameProperties("AWS::SQS::Queue"), Names{"QueueName"});
+  // A compound identifier names something inside another resource; a VPC scopes group names.
+  EXPECT_TRUE(spec.physicalNameProperties("AWS::Lambda::Permission").empty());
+  EXPECT_TRUE(spec.physicalNameProperties("AWS::EC2::SecurityGroup").empty());
+  EXPECT_TRUE(spec.physicalNameProperties("Custom::Thing").empty());
+}
+
+// Rule checks read the complete table: nested property names the compact one drops.
+TEST(BuiltinSpec, TheCompleteTableKnowsNestedPropertyNames) {
+  const auto& spec = ResourceSpec::builtinComplete();
+  std::vector<std::string> status{"VersioningConfiguration", "Status"};
+  EXPECT_EQ(spec.lookupProperty("AWS::S3::Bucket", status).status, PropertyLookup::Status::Known);
+  std::vector<std::string> typo{"VersioningConfiguration", "Stauts"};
+  auto answer = spec.lookupProperty("AWS::S3::Bucket", typo);
+  EXPECT_EQ(answer.status, PropertyLookup::Status::Unknown);
+  EXPECT_EQ(answer.at, 1u);
+  EXPECT_NE(std::find(answer.candidates.begin(), answer.candidates.end(), "Status"),
+            answer.candidates.end());
+  std::vector<std::string> list{"Tags", "Key"};
+  EXPECT_EQ(spec.lookupProperty("AWS::S3::Bucket", list).status, PropertyLookup::Status::NotAList);
+  std::vector<std::string> deep{"**", "NoSuchThing"};
+  EXPECT_EQ(spec.lookupProperty("AWS::S3::Bucket", deep).status, PropertyLookup::Status::NotBelow);
+  std::vector<std::string> policy{"AssumeRolePolicyDocument", "Statement"};
+  EXPECT_EQ(spec.lookupProperty("AWS::IAM::Role", policy).status, PropertyLookup::Status::Opaque);
+}
+
+}  // namespace
+}  // namespace c2a

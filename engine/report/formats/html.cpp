@@ -153,7 +153,10 @@ class HtmlRenderer {
             "</p>\n";
     auto gate = gateLine(report_);
     if (!gate.empty()) out_ += "<p>" + htmlText(gate) + "</p>\n";
+    auto failed = failuresSummaryLine(report_);
+    if (!failed.empty()) out_ += "<p><strong>" + htmlText(failed) + "</strong></p>\n";
     out_ += "</header>\n<main>\n";
+    failures();
     summaryTable();
     metadata();
     approvals();
@@ -175,6 +178,17 @@ class HtmlRenderer {
     out_ += "<meta name=\"referrer\" content=\"no-referrer\">\n";
     out_ += "<title>c2a report: " + verdictWord(report_.summary.verdict) + "</title>\n";
     out_ += "<style>" + std::string(kStyle) + "</style>\n</head>\n";
+  }
+
+  // What CloudFormation will refuse, before the tables: no review makes such a deployment pass.
+  void failures() {
+    if (report_.failures.empty()) return;
+    out_ += "<h2>Deployment will fail</h2>\n<ul>\n";
+    for (const auto& failure : report_.failures) {
+      out_ += "<li><code>" + htmlText(report_.diff.operations[failure.change].id) +
+              "</code>: " + htmlText(failureLine(failure)) + "</li>\n";
+    }
+    out_ += "</ul>\n";
   }
 
   // ---- summary and metadata --------------------------------------------------------------------
@@ -391,8 +405,11 @@ class HtmlRenderer {
         action, action, toString(d.risk), toString(op.type), htmlText(op.stack));
     out_ += fmt::format(
         "<p class=\"title\"><span class=\"badge {}\">{}</span> <span class=\"badge risk-{}\">{} "
-        "risk</span> <strong>{}</strong> {}{}</p>\n",
-        action, action, toString(d.risk), toString(d.risk), toString(op.type),
+        "risk</span>{} <strong>{}</strong> {}{}</p>\n",
+        action, action, toString(d.risk), toString(d.risk),
+        failuresOf(report_, index).empty() ? ""
+                                           : " <span class=\"badge rejected\">will fail</span>",
+        toString(op.type),
         op.stack.empty() ? "" : "stack <code>" + htmlText(op.stack) + "</code>: ", title(op));
     facts(index);
     if (op.property) values(*op.property);
@@ -414,6 +431,13 @@ class HtmlRenderer {
               (acceptance->source == AcceptanceSource::Approval ? "approved" : "accepted") +
               "</dt><dd>" + htmlText(acceptanceText(*acceptance)) + "</dd>\n";
     }
+    for (const auto& failure : failuresOf(report_, index)) {
+      out_ += "<dt>failure</dt><dd><strong>" + htmlText(failureLine(failure)) + "</strong></dd>\n";
+    }
+    auto failure = failureReason(report_, index);
+    if (!failure.empty()) {
+      out_ += "<dt>rejected</dt><dd>" + htmlText(failure) + ", whatever the rules say</dd>\n";
+    }
     out_ += "<dt>rules</dt><dd>" + rules(report_.decisions[index]) + "</dd>\n";
     if (op.cause) {
       auto chain = causeChain(report_, index);
@@ -428,7 +452,9 @@ class HtmlRenderer {
     if (!report_.rulesApplied) return "none given";
     if (d.rules.empty()) return "no rule decides it";
     std::string out;
-    for (const auto& rule : d.rules) out += (out.empty() ? "" : "; ") + htmlText(rule);
+    for (std::size_t i = 0; i < d.rules.size(); ++i) {
+      out += (out.empty() ? "" : "; ") + htmlText(ruleWithId(d, i));
+    }
     return out;
   }
 

@@ -88,6 +88,8 @@ class JunitRenderer {
         {"c2a.verdict", std::string(toString(report_.summary.verdict))},
         {"c2a.decidedBy", decidedByLine(report_)},
         {"c2a.fingerprint", report_.diff.fingerprint}};
+    auto failed = failuresSummaryLine(report_);
+    if (!failed.empty()) entries.emplace_back("c2a.failures", failed);
     auto gate = gateLine(report_);
     if (!gate.empty()) entries.emplace_back("c2a.gate", gate);
     for (const auto& line : approvalLines(report_)) entries.emplace_back("c2a.approvals", line);
@@ -137,7 +139,10 @@ class JunitRenderer {
                                    xmlEscape(terminalSafe(stackLabel(op.stack) + "." + type)),
                                    xmlEscape(terminalSafe(changeTitle(op))), fileAttribute(index));
     const auto& decision = report_.decisions[index];
-    std::string message = xmlEscape(decisionLine(decision, acceptanceOf(report_, index)));
+    // A change that will fail says why after its decision: that, not a rule, is why it is rejected.
+    std::string message = decisionLine(report_, index);
+    for (const auto& line : failureLines(report_, index)) message += " " + line;
+    message = xmlEscape(message);
     std::string details = xmlText(changeDetails(report_, index) + locationLine(index));
     switch (outcomeOf(index)) {
       case Outcome::Passed:

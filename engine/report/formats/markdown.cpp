@@ -34,6 +34,7 @@ constexpr std::size_t kMaxBlock = 3000;
 // Beyond these, the HTML and JSON reports have the rest: a comment stays a comment.
 constexpr std::size_t kMaxStackRows = 50;
 constexpr std::size_t kMaxWarnings = 20;
+constexpr std::size_t kMaxFailures = 20;
 
 std::string safeLine(std::string_view text) {
   return terminalSafe(validUtf8(text));
@@ -116,7 +117,7 @@ class MarkdownRenderer {
     out += markdownEscape(decidedByLine(report_)) + "\n";
     auto gate = gateLine(report_);
     if (!gate.empty()) out += "\n" + markdownEscape(gate) + "\n";
-    out += "\n";
+    out += "\n" + failures();
     std::string inputs;
     for (const auto& source : report_.metadata.sources) {
       inputs += fmt::format("{}{} {}", inputs.empty() ? "" : ", ", source.role, code(source.path));
@@ -124,6 +125,23 @@ class MarkdownRenderer {
     if (!inputs.empty()) out += "c2a change analysis of " + inputs + ".\n\n";
     out += summaryTable() + "\n" + changeCountsLine(report_) + "\n\n";
     return out + approvals();
+  }
+
+  // What CloudFormation will refuse, before any table: no review makes such a deployment pass.
+  std::string failures() const {
+    if (report_.failures.empty()) return "";
+    // The count line holds no template text: written as it is, its leading digit stays a digit.
+    std::string out = "### Deployment will fail\n\n" + failuresSummaryLine(report_) + "\n\n";
+    for (std::size_t k = 0; k < report_.failures.size() && k < kMaxFailures; ++k) {
+      const auto& failure = report_.failures[k];
+      out += "- " + code(report_.diff.operations[failure.change].id) + ": " +
+             markdownEscape(failureLine(failure)) + "\n";
+    }
+    if (report_.failures.size() > kMaxFailures) {
+      out += fmt::format("- and {} more: see the HTML or JSON report\n",
+                         report_.failures.size() - kMaxFailures);
+    }
+    return out + "\n";
   }
 
   // Which approvals files applied (and which did not, and why), and what was accepted.
@@ -388,6 +406,9 @@ class MarkdownRenderer {
   // The decision and the cause chain, as sub-items of the change.
   std::string details(std::size_t index, int depth) const {
     std::string out = indent(depth) + "- " + decision(index) + "\n";
+    for (const auto& failure : failuresOf(report_, index)) {
+      out += indent(depth) + "- **" + markdownEscape(failureLine(failure)) + "**\n";
+    }
     if (report_.diff.operations[index].cause) {
       auto chain = causeChain(report_, index);
       std::string because;
@@ -401,11 +422,21 @@ class MarkdownRenderer {
 
   std::string decision(std::size_t index) const {
     const auto& d = report_.decisions[index];
+    auto failure = failureReason(report_, index);
+    if (!failure.empty()) {
+      // Rejected by the failure, whatever the rules said: they are named, not blamed.
+      std::string out =
+          fmt::format("**rejected**, {} risk: {}", toString(d.risk), markdownEscape(failure));
+      for (std::size_t k = 0; k < d.rules.size(); ++k) {
+        out += (k == 0 ? "; rules: " : "; ") + markdownEscape(ruleWithId(d, k));
+      }
+      return out;
+    }
     if (const auto* acceptance = acceptanceOf(report_, index)) {
       std::string out = fmt::format("**approved**, {} risk: {}", toString(d.risk),
                                     markdownEscape(acceptanceText(*acceptance)));
       for (std::size_t k = 0; k < d.rules.size(); ++k) {
-        out += (k == 0 ? "; rules: " : "; ") + markdownEscape(d.rules[k]);
+        out += (k == 0 ? "; rules: " : "; ") + markdownEscape(ruleWithId(d, k));
       }
       return out;
     }
@@ -413,7 +444,7 @@ class MarkdownRenderer {
     if (d.action == Action::None && d.rules.empty()) return "**review**: no rule decides it";
     std::string out = fmt::format("**{}**, {} risk", actionWord(d), toString(d.risk));
     for (std::size_t k = 0; k < d.rules.size(); ++k) {
-      out += (k == 0 ? ": " : "; ") + markdownEscape(d.rules[k]);
+      out += (k == 0 ? ": " : "; ") + markdownEscape(ruleWithId(d, k));
     }
     return out;
   }

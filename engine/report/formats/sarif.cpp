@@ -1,9 +1,11 @@
 // SARIF 2.1.0 for code scanning (GitHub code scanning, GitLab, Azure DevOps, IDE viewers): one
 // result per change that needs attention (rejected, or waiting for review), placed on the line of
 // the template that makes it. Approved changes are not results: code scanning lists problems, and
-// an approved change is none.
+// an approved change is none. A change CloudFormation will refuse is shown by its failures instead:
+// one `error` result per failure (rule `deployment-failure/<code>`), whatever the rules said.
 //
-// What keeps alerts stable across reruns: rule ids are slugs of the rule labels (not indexes), and
+// What keeps alerts stable across reruns: rule ids are the rules' own stable ids (written in the
+// rule file, or derived from the description: docs/rules.md, "Rule ids"), never indexes, and
 // each result carries a partial fingerprint of the change's identity (id, stack, operation), never
 // of line numbers or values, so moving a resource in the file or editing the change again does not
 // open a second alert.
@@ -27,7 +29,6 @@ namespace {
 
 constexpr std::string_view kSchema = "https://json.schemastore.org/sarif-2.1.0.json";
 constexpr std::string_view kSrcRoot = "%SRCROOT%";
-constexpr std::size_t kMaxSlug = 64;
 constexpr std::size_t kMaxValue = 1000;  // bytes of one value in a message: alerts stay readable
 
 // Descriptors for changes no rule decided: the change needs a human because nothing covers it.
@@ -83,22 +84,6 @@ std::string_view fallbackRuleId(const Operation& op) {
   return kFixedRules[2].id;
 }
 
-// "Data stores must not be replaced" -> "data-stores-must-not-be-replaced": ASCII, readable in a
-// code-scanning filter, the same for the same label in every run.
-std::string slugOf(std::string_view label) {
-  std::string slug;
-  for (char c : label) {
-    if (std::isalnum(static_cast<unsigned char>(c)) != 0 && static_cast<unsigned char>(c) < 0x80) {
-      slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else if (!slug.empty() && slug.back() != '-') {
-      slug += '-';
-    }
-  }
-  if (slug.size() > kMaxSlug) slug.resize(kMaxSlug);
-  while (!slug.empty() && slug.back() == '-') slug.pop_back();
-  return slug;
-}
-
 // "data-stores-must-not" -> "DataStoresMustNot": SARIF's `name` is an identifier-like word.
 std::string nameOf(std::string_view slug) {
   std::string name;
@@ -112,22 +97,6 @@ std::string nameOf(std::string_view slug) {
     upper = false;
   }
   return name;
-}
-
-// Rule id per label. Labels that give no slug, or the same slug as another label of the report,
-// get a short hash of the label appended, so two rules never share an id.
-std::map<std::string, std::string> ruleIds(const std::set<std::string>& labels) {
-  std::map<std::string, int> uses;
-  for (const auto& label : labels) ++uses[slugOf(label)];
-  std::map<std::string, std::string> ids;
-  for (const auto& label : labels) {
-    auto slug = slugOf(label);
-    if (slug.empty() || uses[slug] > 1) {
-      slug = (slug.empty() ? "rule" : slug) + "-" + sha256Hex(label).substr(0, 8);
-    }
-    ids[label] = slug;
-  }
-  return ids;
 }
 
 // A path as a URI reference: RFC 3986 path characters stay, the rest is percent-encoded (UTF-8
@@ -202,7 +171,12 @@ class SarifRenderer {
     collectRules();
     Json results = Json::array();
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
-      if (needsAttention(i)) results.push_back(result(i));
+      if (failing(i)) {
+        for (const auto& failure : failuresOf(report_, i))
+          results.push_back(failureResult(failure));
+      } else if (needsAttention(i)) {
+        results.push_back(result(i));
+      }
     }
     Json run{{"tool", {{"driver", driver()}}},
              {"originalUriBaseIds",
@@ -227,23 +201,41 @@ class SarifRenderer {
                              acceptanceOf(report_, index) != nullptr);
   }
 
-  [[nodiscard]] std::string ruleIdOf(std::size_t index) const {
-    const auto& rules = report_.decisions[index].rules;  // sorted: the first is stable
-    if (rules.empty()) return std::string(fallbackRuleId(report_.diff.operations[index]));
-    return labelIds_.at(rules.front());
+  // A shown change CloudFormation will refuse: its failures are its results.
+  [[nodiscard]] bool failing(std::size_t index) const {
+    return shown_[index] && !failuresOf(report_, index).empty();
   }
 
-  // The descriptors: the fixed ones first, then one per deciding rule in id order.
+  // The first of the change's rules (sorted by label: stable), by its id; the fixed descriptor
+  // of its operation when no rule decided it. A decision whose rules have no ids (made by hand,
+  // never by the rule engine) is named by a slug of the label.
+  [[nodiscard]] std::string ruleIdOf(std::size_t index) const {
+    const auto& decision = report_.decisions[index];
+    if (decision.rules.empty()) {
+      return std::string(fallbackRuleId(report_.diff.operations[index]));
+    }
+    if (!decision.ruleIds.empty() && !decision.ruleIds.front().empty()) {
+      return decision.ruleIds.front();
+    }
+    auto slug = ruleIdSlug(decision.rules.front());
+    return slug.empty() ? "rule" : slug;
+  }
+
+  // The descriptors: the fixed ones first, then one per failure code of the results in code order,
+  // then one per deciding rule in id order, with its label.
   void collectRules() {
-    std::set<std::string> labels;
+    std::map<std::string, std::string> labelOfId;
+    std::set<std::string> failureCodes;
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
       const auto& rules = report_.decisions[i].rules;
-      if (needsAttention(i) && !rules.empty()) labels.insert(rules.front());
+      if (failing(i)) {
+        for (const auto& failure : failuresOf(report_, i)) failureCodes.insert(failure.code);
+      } else if (needsAttention(i) && !rules.empty()) {
+        labelOfId.emplace(ruleIdOf(i), rules.front());
+      }
     }
-    labelIds_ = ruleIds(labels);
     for (const auto& fixed : kFixedRules) addDescriptor(fixedDescriptor(fixed));
-    std::map<std::string, std::string> labelOfId;
-    for (const auto& [label, id] : labelIds_) labelOfId[id] = label;
+    for (const auto& code : failureCodes) addDescriptor(failureDescriptor(code));
     auto levels = levelsByRule();
     for (const auto& [id, label] : labelOfId) addDescriptor(ruleDescriptor(id, label, levels[id]));
   }
@@ -252,7 +244,7 @@ class SarifRenderer {
   [[nodiscard]] std::map<std::string, std::string_view> levelsByRule() const {
     std::map<std::string, std::string_view> levels;
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
-      if (!needsAttention(i)) continue;
+      if (!needsAttention(i) || failing(i)) continue;
       auto level = levelOf(report_.decisions[i], acceptanceOf(report_, i));
       auto& seen = levels[ruleIdOf(i)];
       if (seen.empty() || severity(level) > severity(seen)) seen = level;
@@ -280,6 +272,22 @@ class SarifRenderer {
                 {"defaultConfiguration", {{"level", level}}},
                 {"properties", {{"label", label}}}};
   }
+
+  static Json failureDescriptor(const std::string& code) {
+    return Json{
+        {"id", failureRuleId(code)},
+        {"name", nameOf("deployment-failure-" + ruleIdSlug(code))},
+        {"shortDescription", {{"text", terminalSafe(failureTitle(code))}}},
+        {"help",
+         {{"text",
+           "CloudFormation will refuse this deployment and roll the stack back (docs/diff.md, "
+           "\"Failures foreseen\"): the change is rejected whatever the rules, approvals "
+           "or acceptances say. Each result says why and what to do."}}},
+        {"defaultConfiguration", {{"level", "error"}}},
+        {"properties", {{"failureCode", code}}}};
+  }
+
+  static std::string failureRuleId(const std::string& code) { return "deployment-failure/" + code; }
 
   void addDescriptor(Json descriptor) {
     ruleIndex_[descriptor["id"].get<std::string>()] = descriptors_.size();
@@ -315,11 +323,51 @@ class SarifRenderer {
                          {"certainty", toString(op.certainty)},
                          {"risk", toString(decision.risk)},
                          {"action", toString(decision.action)},
-                         {"rules", decision.rules}};
+                         {"rules", decision.rules},
+                         {"ruleIds", decision.ruleIds}};
     if (const auto* acceptance = acceptanceOf(report_, index)) {
       out["suppressions"] = Json::array({suppressionOf(*acceptance)});
       out["properties"]["acceptance"] = acceptanceToJson(*acceptance);
     }
+    return out;
+  }
+
+  // One foreseen failure, where its change is written; fingerprinted by the change's identity and
+  // the failure's code.
+  Json failureResult(const Failure& failure) const {
+    std::size_t index = failure.change;
+    const auto& op = report_.diff.operations[index];
+    const auto& decision = report_.decisions[index];
+    auto ruleId = failureRuleId(failure.code);
+    Json out{{"ruleId", ruleId},
+             {"ruleIndex", ruleIndex_.at(ruleId)},
+             {"level", "error"},
+             {"message", {{"text", terminalSafe(failure.message)}}},
+             {"locations", Json::array({physicalLocation(locationOf(report_, index))})}};
+    auto related = relatedLocations(report_, index);
+    if (!related.empty()) out["relatedLocations"] = std::move(related);
+    // Two failures of one code on one change (two names kept) are told apart by their order.
+    std::size_t earlier = 0;
+    for (const auto& other : failuresOf(report_, index)) {
+      if (&other == &failure) break;
+      earlier += other.code == failure.code ? 1 : 0;
+    }
+    std::string identity =
+        op.id + "\n" + op.stack + "\n" + std::string(toString(op.type)) + "\n" + failure.code;
+    if (earlier > 0) identity += fmt::format("\n{}", earlier);
+    out["partialFingerprints"] = {{"c2aFailure/v1", sha256Hex(identity)}};
+    out["properties"] = {{"changeId", op.id},
+                         {"failureCode", failure.code},
+                         {"stack", op.stack.empty() ? Json() : Json(op.stack)},
+                         {"component", op.name},
+                         {"componentType", toString(op.componentType)},
+                         {"subtype", op.subtype.empty() ? Json() : Json(op.subtype)},
+                         {"operation", toString(op.type)},
+                         {"certainty", toString(op.certainty)},
+                         {"risk", toString(decision.risk)},
+                         {"action", toString(decision.action)},
+                         {"rules", decision.rules},
+                         {"ruleIds", decision.ruleIds}};
     return out;
   }
 
@@ -372,7 +420,6 @@ class SarifRenderer {
 
   const Report& report_;
   std::vector<bool> shown_;
-  std::map<std::string, std::string> labelIds_;   // rule label -> rule id
   std::map<std::string, std::size_t> ruleIndex_;  // rule id -> index in descriptors_
   Json descriptors_ = Json::array();
 };

@@ -127,10 +127,20 @@ class TextRenderer {
 
   std::string decision(std::size_t index) const {
     const auto& d = report_.decisions[index];
+    auto failure = failureReason(report_, index);
+    if (!failure.empty()) {
+      // Rejected by the failure, whatever the rules said: they are named, not blamed.
+      std::string rules;
+      for (std::size_t i = 0; i < d.rules.size(); ++i) {
+        rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(ruleWithId(d, i));
+      }
+      return style_.red(
+          fmt::format("[REJECTED, {} risk: {}{}]", toString(d.risk), terminalSafe(failure), rules));
+    }
     if (const auto* acceptance = acceptanceOf(report_, index)) {
       std::string rules;
       for (std::size_t i = 0; i < d.rules.size(); ++i) {
-        rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(d.rules[i]);
+        rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(ruleWithId(d, i));
       }
       return style_.green(fmt::format("[approved, {} risk] {}{}", toString(d.risk),
                                       terminalSafe(acceptanceText(*acceptance)), rules));
@@ -138,7 +148,7 @@ class TextRenderer {
     if (!report_.rulesApplied) return "";
     std::string rules;
     for (std::size_t i = 0; i < d.rules.size(); ++i) {
-      rules += (i == 0 ? ": " : "; ") + terminalSafe(d.rules[i]);
+      rules += (i == 0 ? ": " : "; ") + terminalSafe(ruleWithId(d, i));
     }
     switch (d.action) {
       case Action::Reject:
@@ -188,6 +198,7 @@ class TextRenderer {
     if (!index) return;
     auto d = decision(*index);
     if (!d.empty()) out_ += indent + "      " + d + "\n";
+    failures(*index, indent + "      ");
     if (op.cause) out_ += indent + "      because " + chainText(*index) + "\n";
   }
 
@@ -218,7 +229,15 @@ class TextRenderer {
     values(p, indent + "    ");
     auto d = decision(index);
     if (!d.empty()) out_ += indent + "    " + d + "\n";
+    failures(index, indent + "    ");
     if (op.cause) out_ += indent + "    because " + chainText(index) + "\n";
+  }
+
+  // "WILL FAIL (CODE): MESSAGE" under the decision, one line per foreseen failure.
+  void failures(std::size_t index, const std::string& indent) {
+    for (const auto& failure : failuresOf(report_, index)) {
+      out_ += indent + style_.red(terminalSafe(failureLine(failure))) + "\n";
+    }
   }
 
   void values(const PropertyChange& p, const std::string& indent) {
@@ -267,6 +286,8 @@ class TextRenderer {
     }
     auto accepted = acceptedLine(report_);
     if (!accepted.empty()) out_ += terminalSafe(accepted) + "\n";
+    auto failed = failuresSummaryLine(report_);
+    if (!failed.empty()) out_ += style_.red(failed) + "\n";
     auto line = verdictLine(report_.summary);
     switch (report_.summary.verdict) {
       case Verdict::Approved: out_ += style_.green(line); break;

@@ -430,5 +430,26 @@ TEST(YamlReader, EmptyLinesBeforeAClosingQuoteKeepTheirLineBreaks) {
   EXPECT_EQ(doc.root["Fn::Join"][0], Json("\n"));
 }
 
+// yaml-cpp reads any byte into a scalar; a name that is not UTF-8 then broke every JSON consumer
+// (issue 13). The reader refuses it, located, whatever it would have become.
+TEST(YamlReader, InvalidUtf8IsRefusedWhereItStands) {
+  auto id = failure("Resources:\n  B\xFFx:\n    Type: AWS::S3::Bucket\n");
+  EXPECT_EQ(id.where.str(), "t.yaml:2:4");
+  EXPECT_EQ(id.message, "invalid UTF-8 (byte 0xFF); the file must be UTF-8 text");
+  EXPECT_EQ(failure("a: caf\xE9\n").where.str(), "t.yaml:1:7");
+  // Columns count characters: the é before the bad byte is one column.
+  EXPECT_EQ(failure("a: \"\xC3\xA9\x80\"\n").where.str(), "t.yaml:1:6");
+  EXPECT_EQ(failure("\xFF\xFE" "a").message, "the file is UTF-16 text; c2a reads UTF-8 only");
+}
+
+TEST(YamlReader, RawControlCharactersAreRefusedEscapedOnesRead) {
+  auto nul = failure(std::string("Resources:\n  A") + '\0' + "B:\n    Type: X\n");
+  EXPECT_EQ(nul.where.str(), "t.yaml:2:4");
+  EXPECT_NE(nul.message.find("U+0000"), std::string::npos) << nul.message;
+  EXPECT_EQ(failure("a: b\x1B[2J\n").where.str(), "t.yaml:1:5");
+  EXPECT_EQ(valueOf("\"a\\0b\\x1Bc\""), Json(std::string("a\0b\x1B" "c", 5)));
+  EXPECT_EQ(valueOf("\"tab\there\"\r\n"), Json("tab\there"));
+}
+
 }  // namespace
 }  // namespace c2a

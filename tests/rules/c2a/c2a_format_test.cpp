@@ -188,8 +188,8 @@ TEST(C2aFormatShapes, NestingLimit) {
 
 TEST(C2aFormatErrors, UnknownKeyInRule) {
   EXPECT_EQ(readError(R"({"let": {}, "efect": {"risk": "high"}})"),
-            "rules.json: unknown key `efect` in rule (expected description, let, where, then, "
-            "effect); did you mean `effect`?");
+            "rules.json: unknown key `efect` in rule (expected description, id, let, where, "
+            "then, effect); did you mean `effect`?");
 }
 
 TEST(C2aFormatErrors, BadRiskAndAction) {
@@ -340,8 +340,8 @@ TEST(C2aFormatLocations, ErrorsPointAtTheOffendingValue) {
   EXPECT_EQ(readError(R"([{"let": {"bucket": {"Resource": "AWS::S3::Bucket"}},
                          "efect": {"risk": "high"}}])",
                       table),
-            "rules.json:3:3: unknown key `efect` in rule (expected description, let, where, "
-            "then, effect); did you mean `effect`?");
+            "rules.json:3:3: unknown key `efect` in rule (expected description, id, let, "
+            "where, then, effect); did you mean `effect`?");
   // Deeper values without a position of their own fall back to the enclosing one.
   EXPECT_EQ(readError(R"([{"let": {"bucket": {"Resource": 7}}}])", table),
             "rules.json:2:12: `Resource` must be a string, not a number");
@@ -408,12 +408,15 @@ TEST(C2aFormatLocations, MalformedConditionIsLocatedInsideTheString) {
   EXPECT_NE(error.find("rules.json:2:26:"), std::string::npos) << error;  // just past the text
 }
 
-// C2A selectors bind property changes at their enclosing levels too (C2A's diff is a tree).
+// C2A selectors bind property changes at their enclosing levels too, and inside intrinsic
+// functions (C2A's diff is a tree, and it goes on into `{"Ref": ...}`).
 TEST(C2aFormatSelectors, ChangeSelectorsReadEnclosingLevels) {
   RuleSet set = readC2a(R"({"let": {"c": {"change": {"propertyOperationType": "UPDATE"}},
                                     "b": {"Resource": "AWS::S3::Bucket"}}})");
   EXPECT_TRUE(set.rules.at(0).bindings.at(0).query.enclosingLevels);
+  EXPECT_TRUE(set.rules.at(0).bindings.at(0).query.insideLevels);
   EXPECT_FALSE(set.rules.at(0).bindings.at(1).query.enclosingLevels);
+  EXPECT_FALSE(set.rules.at(0).bindings.at(1).query.insideLevels);
 }
 
 // C2A accepts `propertyOperationType: "RENAME"` and never matches it: a located warning, and a

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Whole-process timings of `c2a diff` on generated pairs (issue 14; docs/performance.md).
+
+Builds nothing: give it the c2a binary. It generates the pairs (bench/generate_pair.py, seed 1),
+runs `c2a diff BEFORE AFTER --format json -o /dev/null` with the default options (the bundled
+presets on) several times each, and prints:
+
+  - start-up (`c2a --version`), beside /bin/true (the floor of any process on this machine);
+  - the README example pair (examples/orders-service, with its rules, as `make demo` runs it);
+  - 500, 1000 and 4000 resources (the default mutation mix), 1000 same-type resources all renamed
+    (every one a leftover for rename matching), and with --huge 50,000 resources: median and
+    fastest wall time, ratio to the 500-resource time, peak RSS, input size, changes reported;
+  - the 500-resource pair stage by stage (C2A_TIMINGS=1: model/stage_timer.h);
+  - each target of issue 14 this harness can check, met or not.
+
+Wall time is measured around the child process; peak RSS in one more run under /usr/bin/time
+(without it, os.wait4's ru_maxrss, which never reads below the harness's own size).
+Figures taken while other work loads the machine are noisy: compare medians from one run.
+
+    bench/measure.py --c2a build/c2a [--runs 9] [--huge] [--json results.json]
+
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import generate_pair  # noqa: E402
+
+EXAMPLE = os.path.join(ROOT, "examples", "orders-service")
+
+# name, resources, generator options
+PAIRS = [
+    ("500", 500, {}),
+    ("1000", 1000, {}),
+    ("4000", 4000, {}),
+    ("1000-renamed", 1000,
+     {"uniform": True,
+      "mix": {"mutable": 0, "immutable": 0, "renames": 100, "adds": 0, "removes": 0}}),
+]
+HUGE = ("50000", 50000, {})
+
+
+def run_once(argv, env=None):
+    """(wall seconds, peak RSS bytes, exit status, stderr text) of one run."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    stderr = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    child.stderr.close()
+    return wall, usage.ru_maxrss * 1024, child.returncode, stderr.decode("utf-8", "replace")
+
+
+TIME = "/usr/bin/time"
+
+
+def peak_rss(argv, env=None):
+    """The peak RSS of one run, in bytes. /usr/bin/time (GNU time) when present: a child this
+    process forks keeps this process's own peak in its ru_maxrss (Linux carries it across exec),
+    so wait4's figure cannot go below the harness's size; GNU time's child starts small."""
+    if os.access(TIME, os.X_OK):
+        with tempfile.NamedTemporaryFile(mode="r", suffix=".time") as out:
+            subprocess.run([TIME, "-f", "%M", "-o", out.name] + argv, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, env=env, check=False)
+            text = out.read().strip().splitlines()
+            if text and text[-1].isdigit():
+                return int(text[-1]) * 1024
+    return run_once(argv, env)[1]
+
+
+def measure(argv, runs, ok=(0, 1, 2), env=None):
+    """Median and fastest wall (ms) over `runs` runs, and the peak RSS (bytes) of one more."""
+    walls = []
+    for _ in range(runs):
+        wall, _, status, stderr = run_once(argv, env)
+        if status not in ok:
+            sys.exit("measure.py: %s exited %d:\n%s" % (" ".join(argv), status, stderr))
+        walls.append(wall * 1000)
+    return {"median_ms": statistics.median(walls), "min_ms": min(walls),
+            "peak_rss": peak_rss(argv, env), "runs": runs}
+
+
+def diff_argv(c2a, before, after, extra=()):
+    return [c2a, "diff", before, after, "--format", "json", "-o", os.devnull] + list(extra)
+
+
+def changes_in(c2a, before, after, extra=()):
+    """How many changes the JSON report lists (one more run, output kept)."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        argv = [c2a, "diff", before, after, "--format", "json", "-o", out.name] + list(extra)
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        try:
+            with open(out.name, encoding="utf-8") as f:
+                return len(json.load(f).get("changes", []))
+        except (OSError, ValueError):
+            return None
+
+
+def stage_times(c2a, before, after, runs):
+    """Median milliseconds per stage (C2A_TIMINGS=1; a stage met twice, read and map, summed)."""
+    env = dict(os.environ, C2A_TIMINGS="1")
+    per_stage, walls = {}, []
+    for _ in range(runs):
+        wall, _, status, stderr = run_once(diff_argv(c2a, before, after), env)
+        if status not in (0, 1, 2):
+            sys.exit("measure.py: c2a diff exited %d:\n%s" % (status, stderr))
+        walls.append(wall * 1000)
+        sums = {}
+        for line in stderr.splitlines():
+            if line.startswith("c2a timing: "):
+                stage, ms = line[len("c2a timing: "):].rsplit(" ", 1)
+                sums[stage] = sums.get(stage, 0.0) + float(ms)
+        for stage, ms in sums.items():
+            per_stage.setdefault(stage, []).append(ms)
+    if not per_stage:
+        return None, statistics.median(walls)
+    return {s: statistics.median(v) for s, v in per_stage.items()}, statistics.median(walls)
+
+
+def mb(n):
+    return n / (1 << 20)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--c2a", default=os.path.join(ROOT, "build", "c2a"), help="c2a binary")
+    parser.add_argument("--runs", type=int, default=9, help="runs per case (default 9)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--huge", action="store_true", help="also 50,000 resources (slow)")
+    parser.add_argument("--work", help="directory for the generated pairs (default: temporary)")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    c2a = os.path.abspath(args.c2a)
+    if not os.access(c2a, os.X_OK):
+        sys.exit("measure.py: no c2a binary at %s (make build)" % c2a)
+
+    work = args.work or tempfile.mkdtemp(prefix="c2a-measure-")
+    results = {"c2a": c2a, "runs": args.runs, "seed": args.seed, "cases": []}
+    rows = []
+
+    version = measure([c2a, "--version"], args.runs * 3, ok=(0,))
+    floor = measure(["/bin/true"], args.runs * 3, ok=(0,))
+    rows.append(("start-up: c2a --version", None, None, version, None))
+    rows.append(("process floor: /bin/true", None, None, floor, None))
+    results["startup"] = version
+    results["true"] = floor
+
+    ex_before = os.path.join(EXAMPLE, "before.yaml")
+    ex_after = os.path.join(EXAMPLE, "after.yaml")
+    ex_rules = ["--rules", os.path.join(EXAMPLE, "rules.c2a")]
+    example = measure(diff_argv(c2a, ex_before, ex_after, ex_rules), args.runs)
+    ex_bytes = os.path.getsize(ex_before) + os.path.getsize(ex_after)
+    example["changes"] = changes_in(c2a, ex_before, ex_after, ex_rules)
+    rows.append(("README example (orders-service)", None, ex_bytes, example, example["changes"]))
+    results["example"] = example
+
+    pairs = PAIRS + ([HUGE] if args.huge else [])
+    paths = {}
+    for name, resources, options in pairs:
+        before, after, stats = generate_pair.write_pair(
+            os.path.join(work, name), resources, args.seed, options.get("mix"),
+            options.get("uniform", False))
+        paths[name] = (before, after)
+        size = os.path.getsize(before) + os.path.getsize(after)
+        runs = 1 if resources >= 50000 else args.runs
+        figures = measure(diff_argv(c2a, before, after), runs)
+        figures.update(name=name, resources=resources, input_bytes=size, mutations=stats,
+                       changes=changes_in(c2a, before, after))
+        results["cases"].append(figures)
+        rows.append(("%s resources" % name, resources, size, figures, figures["changes"]))
+
+    base = results["cases"][0]["median_ms"]
+    print("c2a diff BEFORE AFTER --format json -o /dev/null (presets on), %d runs each; %s"
+          % (args.runs, c2a))
+    print()
+    header = ("case", "median ms", "min ms", "x 500", "peak RSS MB", "input KB", "RSS/input",
+              "changes")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join(" --- " for _ in header) + "|")
+    for label, resources, size, fig, changes in rows:
+        ratio = "%.1f" % (fig["median_ms"] / base) if resources else ""
+        per_input = "%.1f" % (fig["peak_rss"] / size) if size else ""
+        print("| %s | %.1f | %.1f | %s | %.1f | %s | %s | %s |" % (
+            label, fig["median_ms"], fig["min_ms"], ratio, mb(fig["peak_rss"]),
+            "%.0f" % (size / 1024) if size else "", per_input,
+            "" if changes is None else changes))
+    print()
+
+    stages, wall = stage_times(c2a, *paths["500"], args.runs)
+    results["stages_500"] = stages
+    if stages is None:
+        print("stages: this c2a prints no C2A_TIMINGS lines (built before the timers?)")
+    else:
+        print("500 resources stage by stage (C2A_TIMINGS=1, median of %d runs; wall %.1f ms)"
+              % (args.runs, wall))
+        print()
+        print("| stage | ms | share of wall |")
+        print("| --- | --- | --- |")
+        order = ["load-rules", "read", "map", "read+map", "spec", "diff", "predict", "rules",
+                 "aggregate", "render"]
+        for stage in order + sorted(set(stages) - set(order) - {"command"}):
+            if stage in stages:
+                print("| %s | %.2f | %.0f%% |" % (stage, stages[stage], 100 * stages[stage] / wall))
+        if "command" in stages:
+            inside = stages["command"]
+            staged = sum(v for k, v in stages.items() if k != "command")
+            print("| (in the command, between stages: freeing, warnings) | %.2f | %.0f%% |"
+                  % (inside - staged, 100 * (inside - staged) / wall))
+            print("| (outside the command: start-up, options, exit) | %.2f | %.0f%% |"
+                  % (wall - inside, 100 * (wall - inside) / wall))
+        print()
+
+    by_name = {c["name"]: c for c in results["cases"]}
+    checks = [
+        ("500-resource pair under 10 ms", base < 10, "%.1f ms" % base),
+        ("start-up within 1 ms of a hello-world (here: of /bin/true)",
+         version["median_ms"] - floor["median_ms"] <= 1,
+         "%.1f ms vs %.1f ms" % (version["median_ms"], floor["median_ms"])),
+        ("README example pair under 5 ms", example["median_ms"] < 5,
+         "%.1f ms" % example["median_ms"]),
+        ("4000 resources at most 8.5x the 500-resource time",
+         by_name["4000"]["median_ms"] / base <= 8.5,
+         "%.1fx" % (by_name["4000"]["median_ms"] / base)),
+        ("renames among 1000 same-type leftovers not quadratic (at most 3x the mixed 1000 pair)",
+         by_name["1000-renamed"]["median_ms"] <= 3 * by_name["1000"]["median_ms"],
+         "%.1f ms vs %.1f ms" % (by_name["1000-renamed"]["median_ms"],
+                                 by_name["1000"]["median_ms"])),
+        ("peak memory under 10x the input size",
+         all(c["peak_rss"] < 10 * c["input_bytes"] for c in results["cases"]),
+         ", ".join("%s %.1fx" % (c["name"], c["peak_rss"] / c["input_bytes"])
+                   for c in results["cases"])),
+    ]
+    if "50000" in by_name:
+        checks.append(("a 50,000-resource pair completes", True,
+                       "%.0f ms, %.0f MB" % (by_name["50000"]["median_ms"],
+                                             mb(by_name["50000"]["peak_rss"]))))
+    print("Targets of issue 14 this harness checks (the cdk diff ratio: bench/compare_cdk_diff.py)")
+    print()
+    for text, met, figure in checks:
+        print("- [%s] %s: %s" % ("met" if met else "NOT MET", text, figure))
+    results["checks"] = [{"target": t, "met": m, "figure": f} for t, m, f in checks]
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=1)
+    if not args.work:
+        for name in paths:
+            for path in paths[name]:
+                os.remove(path)
+            os.rmdir(os.path.join(work, name))
+        os.rmdir(work)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+#pragma once
+// Private to the checks: running one input under the promise (fuzz_check.h) and the scratch
+// files the file-level readers need.
+#include <filesystem>
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "fuzz/checks/fuzz_check.h"
+#include "model/error.h"
+#include "model/json.h"
+
+namespace c2a::fuzz {
+
+/// Runs `body`; a C2aError whose kind is among `allowed` and whose location names a file is
+/// kept, anything else escaping (another kind, no file, any other exception) is the finding.
+/// `body` returns a finding of its own when what it made breaks the promise.
+Finding underPromise(const std::function<Finding()>& body,
+                     std::initializer_list<ErrorKind> allowed = {ErrorKind::InvalidInput});
+
+/// As underPromise, and the error must name `file` itself.
+Finding underPromiseNaming(const std::string& file, const std::function<Finding()>& body,
+                           std::initializer_list<ErrorKind> allowed = {ErrorKind::InvalidInput});
+
+/// A directory of this process's own, for inputs that are read from files.
+std::filesystem::path scratchDirectory();
+
+/// Writes `input` to `name` in the scratch directory and returns its path.
+std::string writeScratchFile(const std::string& name, std::string_view input);
+
+/// Whether `text` is valid JSON (strict: valid UTF-8 included).
+Finding invalidJson(const std::string& what, const std::string& text);
+
+/// A JSON value dumped strictly: an invalid UTF-8 string in it is a finding.
+Finding notDumpable(const std::string& what, const Json& json);
+
+/// "json" when the input looks like JSON (first non-blank is `{`), else "yaml": the extension a
+/// file reader decides the format from.
+std::string extensionFor(std::string_view input);
+
+}  // namespace c2a::fuzz

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer targets with clang (ASan+UBSan, BUILD dir of their own), seeds
+# each corpus from tests/, examples/, fuzz/seeds/ and the docs' code blocks (fuzz/seeds.txt), and runs every
+# target for FUZZ_SECONDS. Found inputs land in BUILD/crashes/<target>/: minimise them
+# (fuzz_<target> -minimize_crash=1) and keep them in fuzz/regressions/<target>/.
+#   fuzz/run.sh [--replay-only] [TARGET...]
+# --replay-only builds and runs each target once over its regressions and seeds (CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${FUZZ_BUILD_DIR:-build-fuzz}
+seconds=${FUZZ_SECONDS:-60}
+jobs=${JOBS:-2}
+replay=false
+if [[ ${1:-} == --replay-only ]]; then replay=true; shift; fi
+
+mapfile -t table < <(grep -v '^#' fuzz/seeds.txt | grep -v '^[[:space:]]*$')
+targets=("$@")
+if ((${#targets[@]} == 0)); then
+  for line in "${table[@]}"; do targets+=("${line%% *}"); done
+fi
+
+# Leaks are not what the targets look for (a process per run frees everything); UBSan stops.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DC2A_FUZZ=ON -DC2A_SANITIZE=address,undefined >/dev/null
+cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}"
+
+# The fenced blocks of docs/*.md in one language (```json ...```), one file each.
+docs_blocks() {
+  local language=$1 out=$2
+  awk -v lang="$language" -v out="$out" '
+    /^```/ {
+      if (inside) { inside = 0; close(file) }
+      else if ($0 == "```" lang) { inside = 1; file = out "/docs-" lang "-" ++n }
+      next
+    }
+    inside { print > file }' docs/*.md
+}
+
+status=0
+for target in "${targets[@]}"; do
+  line=$(printf '%s\n' "${table[@]}" | awk -v t="$target" '$1 == t')
+  [[ -n $line ]] || { echo "fuzz: no target $target in fuzz/seeds.txt" >&2; exit 64; }
+  read -r _ dictionary rest <<<"$line"
+  seeds="$build/seeds/$target"
+  rm -rf "$seeds" && mkdir -p "$seeds"
+  for word in $rest; do
+    if [[ $word == docs:* ]]; then
+      IFS=, read -ra languages <<<"${word#docs:}"
+      for language in "${languages[@]}"; do docs_blocks "$language" "$seeds"; done
+    else
+      find tests examples fuzz/seeds -type f -path "*$word" -print0 | while IFS= read -r -d '' f; do
+        cp "$f" "$seeds/$(echo "$f" | tr / _)"
+      done
+    fi
+  done
+  mkdir -p "fuzz/regressions/$target"
+  binary="$build/fuzz/fuzz_$target"
+  if $replay; then
+    echo "fuzz: replaying $target"
+    "$binary" -runs=0 "fuzz/regressions/$target" "$seeds" >/dev/null 2>"$build/$target.log" ||
+      { tail -30 "$build/$target.log"; status=1; }
+    continue
+  fi
+  corpus="$build/corpus/$target"
+  crashes="$build/crashes/$target"
+  mkdir -p "$corpus" "$crashes"
+  echo "fuzz: $target for ${seconds}s"
+  "$binary" -max_total_time="$seconds" -dict="fuzz/dictionaries/$dictionary.dict" \
+    -artifact_prefix="$crashes/" -print_final_stats=1 -max_len=8192 -timeout=10 -rss_limit_mb=4096 \
+    "$corpus" "fuzz/regressions/$target" "$seeds" 2>"$build/$target.log" ||
+    { tail -30 "$build/$target.log"; status=1; }
+  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$build/$target.log" || true
+done
+exit $status

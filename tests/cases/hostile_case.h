@@ -1,0 +1,24 @@
+#pragma once
+// Private to the case runner: tests/cases/hostile/NAME/, the `c2a` binary run as a pipeline runs
+// it on input an attacker or an accident wrote.
+//
+//   args.txt      the arguments (split at blanks), run in a scratch copy of the case folder, so
+//                 messages name the files as the case does
+//   generate.txt  optional: `FILE GENERATOR [ARGUMENT]` lines (hostile_inputs.h) for inputs too
+//                 big for the repository or that are not plain files
+//   expected.txt  `exit N`, then every line c2a printed on stderr as `stderr LINE`, then
+//                 `new PATH` for every file the run left in the folder (a failed run leaves
+//                 none: no report, no partial or temporary file)
+//
+// Every case also ends within a time bound (and a memory bound where no sanitizer reserves
+// address space), or it fails.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace c2a::testing {
+
+/// What running the case gave, in expected.txt's line format.
+std::vector<std::string> hostileLines(const std::filesystem::path& dir);
+
+}  // namespace c2a::testing
