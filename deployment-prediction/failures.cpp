@@ -36,6 +36,20 @@ std::vector<CustomName> customNames(const Component& component, const Deployment
   return out;
 }
 
+/// The custom names the AFTER side keeps from the BEFORE side: same property, same written value.
+std::vector<CustomName> keptNames(const Component& before, const Component& after,
+                                  const DeploymentFacts& facts) {
+  auto old = customNames(before, facts);
+  std::vector<CustomName> kept;
+  for (const auto& name : customNames(after, facts)) {
+    auto same = std::find_if(old.begin(), old.end(), [&](const CustomName& was) {
+      return was.property == name.property && *was.value == *name.value;
+    });
+    if (same != old.end()) kept.push_back(name);
+  }
+  return kept;
+}
+
 std::string shown(const Json& value) {
   std::string text = value.is_string() ? value.get<std::string>() : value.dump();
   if (text.size() > kShownValueLength) text = text.substr(0, kShownValueLength - 3) + "...";
@@ -88,12 +102,8 @@ void customNameReplacement(const ModelDiff& diff, const DeploymentFacts& facts,
   const Component* before = side(diff, op, false);
   const Component* after = side(diff, op, true);
   if (before == nullptr || after == nullptr) return;
-  auto old = customNames(*before, facts);
-  for (const auto& name : customNames(*after, facts)) {
-    auto same = std::find_if(old.begin(), old.end(), [&](const CustomName& was) {
-      return was.property == name.property && *was.value == *name.value;
-    });
-    if (same == old.end() || nameRenewed(diff, renewedIds, *op.after, name.property)) continue;
+  for (const auto& name : keptNames(*before, *after, facts)) {
+    if (nameRenewed(diff, renewedIds, *op.after, name.property)) continue;
     out.push_back(
         {"custom-name-replacement",
          fmt::format(
@@ -158,12 +168,7 @@ class NameCollisions {
     const Component* before = side(diff_, op, false);
     const Component* after = side(diff_, op, true);
     if (before == nullptr || after == nullptr) return;
-    auto old = customNames(*before, facts_);
-    for (const auto& name : customNames(*after, facts_)) {
-      auto same = std::find_if(old.begin(), old.end(), [&](const CustomName& was) {
-        return was.property == name.property && *was.value == *name.value;
-      });
-      if (same == old.end()) continue;
+    for (const auto& name : keptNames(*before, *after, facts_)) {
       out.push_back(
           {"custom-name-collision",
            fmt::format("{} {} is renamed from {} and keeps its custom name ({}: {}): "

@@ -427,20 +427,6 @@ std::string renderText(const RuleTestRun& run) {
 
 // ---- JUnit ---------------------------------------------------------------------------------
 
-// Element text: each line escaped, line breaks kept (xmlEscape writes them as `&#10;`, which
-// attributes need and text does not).
-std::string xmlText(const std::string& text) {
-  std::string out;
-  std::size_t start = 0;
-  while (true) {
-    auto end = text.find('\n', start);
-    out += xmlEscape(text.substr(start, end == std::string::npos ? end : end - start));
-    if (end == std::string::npos) return out;
-    out += '\n';
-    start = end + 1;
-  }
-}
-
 // For a message attribute: the lines joined by a space, continuation indents dropped.
 std::string oneLine(const std::string& text) {
   std::string out;

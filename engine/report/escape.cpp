@@ -161,4 +161,16 @@ std::string markdownEscape(std::string_view raw) {
   return out;
 }
 
+std::string xmlText(std::string_view text) {
+  std::string out;
+  std::size_t start = 0;
+  while (true) {
+    auto end = text.find('\n', start);
+    out += xmlEscape(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    start = end + 1;
+  }
+}
+
 }  // namespace c2a

@@ -15,6 +15,9 @@ std::string htmlEscape(std::string_view text);
 /// written as `\xNN`; invalid UTF-8 is replaced (validUtf8), U+FFFE and U+FFFF written as
 /// `\uFFFE`, `\uFFFF`, so the document stays well-formed whatever a template holds.
 std::string xmlEscape(std::string_view text);
+/// Element text: each line xmlEscape'd, the line breaks kept as they are (xmlEscape writes them as
+/// `&#10;`, which attributes need and text does not), so an XML report reads well as a file too.
+std::string xmlText(std::string_view text);
 /// For Markdown read on GitHub or GitLab, the same in running text, headings, table cells and
 /// HTML blocks (a `<summary>` line): controls and bidirectional overrides shown as terminalSafe
 /// shows them; every character Markdown or HTML gives a meaning (`*`, `_`, backticks, `|`, `<`,

@@ -35,20 +35,6 @@ struct Counts {
   }
 };
 
-// Element text: each line escaped, the line breaks kept as they are (xmlEscape writes them as
-// `&#10;`, which attributes need and text does not), so the report reads well as a file too.
-std::string xmlText(const std::string& text) {
-  std::string out;
-  std::size_t start = 0;
-  while (true) {
-    auto end = text.find('\n', start);
-    out += xmlEscape(text.substr(start, end == std::string::npos ? end : end - start));
-    if (end == std::string::npos) return out;
-    out += '\n';
-    start = end + 1;
-  }
-}
-
 // A lone template is one stack named "": its suite (and class names) say "template".
 std::string stackLabel(const std::string& stack) {
   return stack.empty() ? "template" : stack;

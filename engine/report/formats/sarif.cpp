@@ -314,17 +314,7 @@ class SarifRenderer {
     // The change's identity only: a rerun, a moved line or a new value keeps the same alert.
     out["partialFingerprints"] = {{"c2aChange/v1", sha256Hex(op.id + "\n" + op.stack + "\n" +
                                                              std::string(toString(op.type)))}};
-    out["properties"] = {{"changeId", op.id},
-                         {"stack", op.stack.empty() ? Json() : Json(op.stack)},
-                         {"component", op.name},
-                         {"componentType", toString(op.componentType)},
-                         {"subtype", op.subtype.empty() ? Json() : Json(op.subtype)},
-                         {"operation", toString(op.type)},
-                         {"certainty", toString(op.certainty)},
-                         {"risk", toString(decision.risk)},
-                         {"action", toString(decision.action)},
-                         {"rules", decision.rules},
-                         {"ruleIds", decision.ruleIds}};
+    out["properties"] = changeProperties(index);
     if (const auto* acceptance = acceptanceOf(report_, index)) {
       out["suppressions"] = Json::array({suppressionOf(*acceptance)});
       out["properties"]["acceptance"] = acceptanceToJson(*acceptance);
@@ -332,12 +322,28 @@ class SarifRenderer {
     return out;
   }
 
+  // What a result says of its change beyond the message: the change and what the rules decided.
+  Json changeProperties(std::size_t index) const {
+    const auto& op = report_.diff.operations[index];
+    const auto& decision = report_.decisions[index];
+    return {{"changeId", op.id},
+            {"stack", op.stack.empty() ? Json() : Json(op.stack)},
+            {"component", op.name},
+            {"componentType", toString(op.componentType)},
+            {"subtype", op.subtype.empty() ? Json() : Json(op.subtype)},
+            {"operation", toString(op.type)},
+            {"certainty", toString(op.certainty)},
+            {"risk", toString(decision.risk)},
+            {"action", toString(decision.action)},
+            {"rules", decision.rules},
+            {"ruleIds", decision.ruleIds}};
+  }
+
   // One foreseen failure, where its change is written; fingerprinted by the change's identity and
   // the failure's code.
   Json failureResult(const Failure& failure) const {
     std::size_t index = failure.change;
     const auto& op = report_.diff.operations[index];
-    const auto& decision = report_.decisions[index];
     auto ruleId = failureRuleId(failure.code);
     Json out{{"ruleId", ruleId},
              {"ruleIndex", ruleIndex_.at(ruleId)},
@@ -356,18 +362,8 @@ class SarifRenderer {
         op.id + "\n" + op.stack + "\n" + std::string(toString(op.type)) + "\n" + failure.code;
     if (earlier > 0) identity += fmt::format("\n{}", earlier);
     out["partialFingerprints"] = {{"c2aFailure/v1", sha256Hex(identity)}};
-    out["properties"] = {{"changeId", op.id},
-                         {"failureCode", failure.code},
-                         {"stack", op.stack.empty() ? Json() : Json(op.stack)},
-                         {"component", op.name},
-                         {"componentType", toString(op.componentType)},
-                         {"subtype", op.subtype.empty() ? Json() : Json(op.subtype)},
-                         {"operation", toString(op.type)},
-                         {"certainty", toString(op.certainty)},
-                         {"risk", toString(decision.risk)},
-                         {"action", toString(decision.action)},
-                         {"rules", decision.rules},
-                         {"ruleIds", decision.ruleIds}};
+    out["properties"] = changeProperties(index);
+    out["properties"]["failureCode"] = failure.code;
     return out;
   }
 
