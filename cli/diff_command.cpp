@@ -10,7 +10,7 @@
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/report_format.h"
-#include "model/stage_timer.h"
+#include "engine/pipeline/stage_timer.h"
 
 namespace c2a::cli {
 namespace {

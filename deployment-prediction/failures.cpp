@@ -7,6 +7,8 @@
 #include <set>
 #include <tuple>
 
+#include "model/utf8.h"
+
 namespace c2a {
 namespace {
 
@@ -52,8 +54,14 @@ std::vector<CustomName> keptNames(const Component& before, const Component& afte
 
 std::string shown(const Json& value) {
   std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  if (text.size() > kShownValueLength) text = text.substr(0, kShownValueLength - 3) + "...";
-  return text;
+  if (text.size() <= kShownValueLength) return text;
+  // Cut between characters, never inside one.
+  std::size_t end = 0;
+  while (end < kShownValueLength - 3) {
+    int length = utf8SequenceLength(text, end);
+    end += static_cast<std::size_t>(length > 0 ? length : -length);
+  }
+  return text.substr(0, end) + "...";
 }
 
 const Component* side(const ModelDiff& diff, const Operation& op, bool after) {
@@ -63,28 +71,40 @@ const Component* side(const ModelDiff& diff, const Operation& op, bool after) {
   return &model->component(*index);
 }
 
-/// The AFTER components that get a new physical id in this deployment (replaced or renamed): a
-/// name that reads one (`Ref`, `Fn::GetAtt`, `Fn::Sub` of it) takes a new value.
-std::set<ComponentIndex> renewed(const ModelDiff& diff) {
-  std::set<ComponentIndex> out;
+/// What gives a name written the same way a new value: the AFTER components that get a new
+/// physical id (replaced or renamed: a name that reads one changes), and the top-level properties
+/// the diff updates (a parameter, mapping or condition they read changed: a propagated update).
+struct Renewals {
+  std::set<ComponentIndex> physicalIds;
+  std::set<std::pair<ComponentIndex, std::string>> properties;
+};
+
+Renewals renewals(const ModelDiff& diff) {
+  Renewals out;
   for (const auto& op : diff.operations) {
-    if (op.property || !op.after) continue;
-    if (op.type == OperationType::Replace || op.type == OperationType::Rename)
-      out.insert(*op.after);
+    if (!op.after) continue;
+    if (!op.property) {
+      if (op.type == OperationType::Replace || op.type == OperationType::Rename) {
+        out.physicalIds.insert(*op.after);
+      }
+    } else if (op.property->path.size() >= 2 && op.property->path[0] == "Properties") {
+      out.properties.emplace(*op.after, op.property->path[1]);
+    }
   }
   return out;
 }
 
-/// True when the name written in `property` of the AFTER component `index` reads a resource that
-/// gets a new physical id: the written name is the same, the name is not.
-bool nameRenewed(const ModelDiff& diff, const std::set<ComponentIndex>& renewedIds,
-                 ComponentIndex index, const std::string& property) {
+/// True when the name written in `property` of the AFTER component `index` takes a new value
+/// although it is written the same.
+bool nameRenewed(const ModelDiff& diff, const Renewals& renewed, ComponentIndex index,
+                 const std::string& property) {
+  if (renewed.properties.count({index, property}) != 0) return true;
   bool found = false;
   diff.after->forEachOutgoing(
       index, [&](ComponentIndex, ComponentIndex target, const Relationship& relationship) {
         if (relationship.kind == RelationshipKind::Dependency &&
             relationship.sourcePath.size() >= 2 && relationship.sourcePath[0] == "Properties" &&
-            relationship.sourcePath[1] == property && renewedIds.count(target) != 0) {
+            relationship.sourcePath[1] == property && renewed.physicalIds.count(target) != 0) {
           found = true;
         }
       });
@@ -95,15 +115,14 @@ bool nameRenewed(const ModelDiff& diff, const std::set<ComponentIndex>& renewedI
 /// the cleanup phase: a custom name the old one still holds makes the creation fail
 /// ("CloudFormation cannot update a stack when a custom-named resource requires replacing").
 void customNameReplacement(const ModelDiff& diff, const DeploymentFacts& facts,
-                           const std::set<ComponentIndex>& renewedIds, std::size_t index,
-                           Failures& out) {
+                           const Renewals& renewed, std::size_t index, Failures& out) {
   const Operation& op = diff.operations[index];
   if (op.type != OperationType::Replace || op.certainty != Certainty::Definite) return;
   const Component* before = side(diff, op, false);
   const Component* after = side(diff, op, true);
   if (before == nullptr || after == nullptr) return;
   for (const auto& name : keptNames(*before, *after, facts)) {
-    if (nameRenewed(diff, renewedIds, *op.after, name.property)) continue;
+    if (nameRenewed(diff, renewed, *op.after, name.property)) continue;
     out.push_back(
         {"custom-name-replacement",
          fmt::format(
@@ -240,9 +259,9 @@ Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts) {
   Failures out;
   if (diff.before == nullptr || diff.after == nullptr) return out;
   NameCollisions collisions(diff, facts);
-  const auto renewedIds = renewed(diff);
+  const auto renewed = renewals(diff);
   for (std::size_t i = 0; i < diff.operations.size(); ++i) {
-    customNameReplacement(diff, facts, renewedIds, i, out);
+    customNameReplacement(diff, facts, renewed, i, out);
     exportInUse(diff, i, out);
     collisions.check(i, out);
   }

@@ -207,7 +207,9 @@ class Propagator {
           return;
         }
         bool attribute = edge.sourcePath.size() == 1 && edge.sourcePath[0] == "Condition";
-        // Conditions are not evaluated: whether the value flips is a possibility.
+        // Its existence on each side is settled already (model_diff.cpp): nothing more changes.
+        if (attribute && changes_.existenceSettled(source)) return;
+        // A condition that cannot be evaluated may flip: a possibility.
         propagateTo(source, edge.sourcePath, cause,
                     attribute ? "condition " + name + " changes: it may be created or deleted"
                               : "condition " + name + " changes",

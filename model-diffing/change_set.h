@@ -6,6 +6,7 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "model/infra_model.h"
@@ -40,6 +41,12 @@ class ChangeSet {
 
   /// The pairing of AFTER components to BEFORE components (matched or renamed).
   void setCounterpart(ComponentIndex after, ComponentIndex before) { counterpart_[after] = before; }
+  /// Resources whose existence on each side the differ settled from their conditions: a change
+  /// of a condition they use changes nothing more for them (change_propagation.cpp).
+  void settleExistence(ComponentIndex after) { settled_.insert(after); }
+  [[nodiscard]] bool existenceSettled(ComponentIndex after) const {
+    return settled_.count(after) != 0;
+  }
   [[nodiscard]] std::optional<ComponentIndex> counterpart(ComponentIndex after) const;
 
   [[nodiscard]] const InfraModel& before() const { return before_; }
@@ -56,6 +63,7 @@ class ChangeSet {
   std::unordered_map<ComponentIndex, std::size_t> replacements_;
   std::unordered_map<ComponentIndex, std::size_t> insertions_;
   std::unordered_map<ComponentIndex, ComponentIndex> counterpart_;
+  std::unordered_set<ComponentIndex> settled_;
   std::unordered_map<std::string, int> idUses_;
 };
 

@@ -9,6 +9,7 @@
 #include "model-diffing/json_values.h"
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
+#include "model/condition_evaluation.h"
 
 namespace c2a {
 namespace {
@@ -121,7 +122,11 @@ class Differ {
  public:
   Differ(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes,
          const DeployedTypeLookup& deployedTypes)
-      : changes_(before, after), updateTypes_(updateTypes), deployedTypes_(deployedTypes) {}
+      : changes_(before, after),
+        updateTypes_(updateTypes),
+        deployedTypes_(deployedTypes),
+        beforeConditions_(before),
+        afterConditions_(after) {}
 
   ModelDiff run() {
     const auto& before = changes_.before();
@@ -180,20 +185,28 @@ class Differ {
     std::map<ComponentIndex, std::size_t> removedOps;
     std::map<ComponentIndex, std::size_t> insertedOps;
     for (auto b : matching.removed) {
+      // A resource whose condition was false was never deployed: nothing to delete.
+      auto existed = beforeConditions_.existence(before.component(b));
+      if (existed.truth == Truth::False) continue;
       Operation op;
       op.type = OperationType::Remove;
       op.before = b;
+      op.certainty = certaintyOf(existed);
       removedOps[b] = changes_.add(std::move(op));
     }
     for (auto a : matching.inserted) {
+      auto exists = afterConditions_.existence(after.component(a));
+      if (exists.truth == Truth::False) continue;
       Operation op;
       op.type = OperationType::Insert;
       op.after = a;
+      op.certainty = certaintyOf(exists);
       insertedOps[a] = changes_.add(std::move(op));
     }
     // A logical id whose type changed: the insertion is caused by the removal (one direction
     // only, so following causes always ends).
     for (const auto& pair : matching.typeChanged) {
+      if (removedOps.count(pair.before) == 0 || insertedOps.count(pair.after) == 0) continue;
       const auto& removal = changes_.at(removedOps[pair.before]);
       auto& insertion = changes_.at(insertedOps[pair.after]);
       insertion.cause = Cause{removal.id, "resource type changes from " + removal.subtype};
@@ -221,6 +234,8 @@ class Differ {
       beforeBody = Json{{"Expression", std::move(beforeBody)}};
       afterBody = Json{{"Expression", std::move(afterBody)}};
     }
+
+    if (isResource && existenceChanges(pair)) return;
 
     std::optional<std::size_t> rename;
     if (pair.renamed) {
@@ -290,6 +305,45 @@ class Differ {
     changes_.add(std::move(op));
   }
 
+  static Certainty certaintyOf(const Evaluated& existence) {
+    return existence.truth == Truth::True && !existence.fromDefaults ? Certainty::Definite
+                                                                     : Certainty::Possible;
+  }
+
+  /// A resource exists on a side when its Condition holds there (seed 004, run 20): CloudFormation
+  /// creates or deletes it, never replaces it, when that changes. Returns true when the pair is
+  /// settled by it (an INSERT, a REMOVE, or nothing when it exists on neither side).
+  bool existenceChanges(const diffing::ComponentPair& pair) {
+    const auto& b = changes_.before().component(pair.before);
+    const auto& a = changes_.after().component(pair.after);
+    auto was = beforeConditions_.existence(b);
+    auto is = afterConditions_.existence(a);
+    if (was.truth == Truth::Unknown && is.truth == Truth::Unknown) return false;
+    if (was.truth == Truth::Unknown || is.truth == Truth::Unknown) {
+      // Known on one side only (a condition on a pseudo parameter, say). Where it surely exists,
+      // it may be deleted or created on the other side, or kept and updated: both are said. Where
+      // it surely does not, the other side may create or delete it, and that is all.
+      const bool known = was.truth != Truth::Unknown;
+      const bool exists = (known ? was.truth : is.truth) == Truth::True;
+      Operation op;
+      op.type = known == exists ? OperationType::Remove : OperationType::Insert;
+      (op.type == OperationType::Insert ? op.after : op.before) =
+          op.type == OperationType::Insert ? pair.after : pair.before;
+      op.certainty = Certainty::Possible;
+      changes_.add(std::move(op));
+      return !exists;
+    }
+    changes_.settleExistence(pair.after);
+    if (was.truth == is.truth) return was.truth == Truth::False;
+    Operation op;
+    op.type = is.truth == Truth::True ? OperationType::Insert : OperationType::Remove;
+    (is.truth == Truth::True ? op.after : op.before) =
+        is.truth == Truth::True ? pair.after : pair.before;
+    op.certainty = was.fromDefaults || is.fromDefaults ? Certainty::Possible : Certainty::Definite;
+    changes_.add(std::move(op));
+    return true;
+  }
+
   void wholeStack(OperationType type, const std::vector<ComponentIndex>& members) {
     bool isInsert = type == OperationType::Insert;
     const auto& model = isInsert ? changes_.after() : changes_.before();
@@ -316,6 +370,8 @@ class Differ {
   ChangeSet changes_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
+  ConditionEvaluator beforeConditions_;
+  ConditionEvaluator afterConditions_;
 };
 
 }  // namespace

@@ -115,7 +115,13 @@ std::vector<PropertyChange> diffProperties(const Json& before, const Json& after
   std::vector<PropertyChange> changes;
   PropertyDiffer differ(changes);
   Path path;
-  differ.diffValue(before, after, path);
+  // The root is an entity's body, never a function: a body that holds only `Condition` is not
+  // the `{"Condition": name}` of a condition expression.
+  if (before.is_object() && after.is_object()) {
+    if (!equivalent(before, after)) differ.diffObject(before, after, path);
+  } else {
+    differ.diffValue(before, after, path);
+  }
   return changes;
 }
 

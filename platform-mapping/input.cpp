@@ -2,7 +2,6 @@
 
 #include <filesystem>
 
-#include "model/stage_timer.h"
 #include "platform-mapping/cdk/cloud_assembly.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -22,14 +21,9 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
 
   InfraModel model;
   if (fs::is_directory(status)) {
-    StageTimer timer("read+map");
     mapCloudAssembly(path, limits, model, warnings);
   } else {
-    StageTimer read("read");
-    auto document = readSourceFile(path, limits);
-    read.stop();
-    StageTimer map("map");
-    return loadTemplate(document, warnings);
+    return loadTemplate(readSourceFile(path, limits), warnings);
   }
   // Once, after every stack is in: an import may name an export of any stack of the assembly.
   linkImports(model);

@@ -68,6 +68,13 @@ bool isPreset(const SourceLocation& where) {
   return where.file.starts_with("preset:");
 }
 
+bool isBooleanText(const Json& value) {
+  if (!value.is_string()) return false;
+  std::string text = value.get<std::string>();
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text == "true" || text == "false";
+}
+
 bool looksNumeric(const Json& value) {
   if (value.is_number()) return true;
   if (!value.is_string()) return false;
@@ -273,11 +280,12 @@ class Checker {
   }
 
   void checkLiteralValue(const OperatorInfo& info, const Json& value, const SourceLocation& where) {
+    // Text operators read a number or a boolean as the text JSON writes (`5` as "5"), so this
+    // can hold; it is still rarely what the author meant.
     if (info.literal == LiteralKind::Text && !value.is_string()) {
-      error(where, fmt::format("`{}` compares text, and {} is {}: the comparison never "
-                               "holds as meant (write it as a string, \"{}\", if the text "
-                               "is what you mean)",
-                               info.name, value.dump(), jsonKind(value), value.dump()));
+      warn(where, fmt::format("`{}` compares text, and {} is {}: it is compared as the text "
+                              "\"{}\" (write it as a string to say so)",
+                              info.name, value.dump(), jsonKind(value), value.dump()));
     } else if (info.literal == LiteralKind::Number && !looksNumeric(value)) {
       error(where, fmt::format("`{}` compares numbers, and {} is not one: the comparison "
                                "can never hold",
@@ -295,7 +303,8 @@ class Checker {
     }
     if (!equality) return;
     auto each = [&](const Json& value) {
-      if (field.boolean && !value.is_boolean()) {
+      // `==` is loose: "true" equals true (rules/operators/loose_json.h).
+      if (field.boolean && !value.is_boolean() && !isBooleanText(value)) {
         error(literal.where,
               fmt::format("this field is true or false; {} never equals it", value.dump()));
         return;

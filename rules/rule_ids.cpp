@@ -106,11 +106,18 @@ Diagnostics assignRuleIds(std::vector<Rule>& rules) {
   }
   std::set<std::string, std::less<>> taken;
   for (const auto& [id, rule] : written) taken.insert(id);
+  // The next suffix to try per base id: k rules of one description cost k steps, not k².
+  std::map<std::string, int, std::less<>> nextSuffix;
   for (Rule* rule : all) {
     if (rule->idWhere) continue;
     const auto base = derivedRuleId(*rule);
     auto id = base;
-    for (int n = 2; taken.count(id) != 0; ++n) id = fmt::format("{}-{}", base, n);
+    if (taken.count(id) != 0) {
+      int& n = nextSuffix.try_emplace(base, 2).first->second;
+      do {
+        id = fmt::format("{}-{}", base, n++);
+      } while (taken.count(id) != 0);
+    }
     taken.insert(id);
     rule->id = std::move(id);
   }

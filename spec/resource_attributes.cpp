@@ -13,11 +13,11 @@ struct AttributeSemantics {
 };
 
 // Seed 004, measured against AWS: resource-level Metadata changes do update the resource; a changed
-// Condition can create or delete it, so it may replace; the policies and DependsOn only shape later
-// operations.
+// Condition creates or deletes it (the differ evaluates that, model/condition_evaluation.h) but
+// never replaces it; the policies and DependsOn only shape later operations.
 constexpr std::array<AttributeSemantics, 7> kAttributes{{
     {"Metadata", UpdateType::Mutable, false},
-    {"Condition", UpdateType::Conditional, false},
+    {"Condition", UpdateType::Mutable, true},
     {"DependsOn", UpdateType::Mutable, true},
     {"DeletionPolicy", UpdateType::Mutable, true},
     {"UpdateReplacePolicy", UpdateType::Mutable, true},

@@ -185,7 +185,9 @@ std::optional<UpdateType> serverlessUpdateType(std::string_view resourceType, co
 
 std::optional<std::string_view> serverlessTransformedType(std::string_view resourceType) {
   const SamType* type = find(resourceType);
-  if (type == nullptr) return std::nullopt;
+  // The transform gives a layer version a hashed logical id (`<id><hash>`): under the same id it
+  // is another resource, a creation and a deletion.
+  if (type == nullptr || resourceType == "AWS::Serverless::LayerVersion") return std::nullopt;
   return type->becomes;
 }
 

@@ -46,8 +46,8 @@ class DbReader {
   }
 
   // The properties that name the physical resource, unique in the account and region: a
-  // primary identifier that is a writable, replacing property (TableName, RoleName,
-  // DBInstanceIdentifier), or `<Type>Name` (QueueName of AWS::SQS::Queue) when the identifier is
+  // primary identifier that is a writable, replacing `...Name` or `...Identifier` property
+  // (TableName, RoleName, DBInstanceIdentifier), or `<Type>Name` (QueueName of AWS::SQS::Queue) when the identifier is
   // one read-only property made from it (QueueUrl, TopicArn). A compound identifier (a Lambda
   // permission's FunctionName and Id) names something inside another resource: no custom name.
   static std::vector<std::string> physicalNames(const json& resource, const PropertyTable& table) {
@@ -62,7 +62,10 @@ class DbReader {
              property->shape == SpecTables::kLeaf;
     };
     const auto identifier = identifiers->front().get<std::string>();
-    if (isName(identifier)) return {identifier};
+    // An identifier that is a reference to another resource (a bucket policy's Bucket, an inline
+    // policy's Queue) attaches to it rather than naming anything of its own.
+    const bool named = identifier.ends_with("Name") || identifier.ends_with("Identifier");
+    if (named && isName(identifier)) return {identifier};
     if (table.find(identifier) != nullptr) return {};  // a writable identifier that is no name
     const auto type = resource.at("cloudFormationType").get<std::string>();
     const auto conventional = type.substr(type.rfind(':') + 1) + "Name";

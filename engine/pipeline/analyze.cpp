@@ -9,7 +9,7 @@
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
 #include "model-diffing/model_diff.h"
-#include "model/stage_timer.h"
+#include "engine/pipeline/stage_timer.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 #include "spec/serverless_resources.h"

@@ -1,5 +1,7 @@
 #include "engine/pipeline/failures_foreseen.h"
 
+#include <algorithm>
+
 #include "deployment-prediction/failures.h"
 
 namespace c2a {
@@ -12,6 +14,24 @@ void addForeseenFailures(Report& report, const ResourceSpec& spec) {
   report.failures = foreseeFailures(report.diff, facts);
 }
 
+namespace {
+
+constexpr const char* kRefused =
+    "a deployment failure is foreseen for it (docs/diff.md, \"Failures foreseen\"): "
+    "CloudFormation will refuse it, so nothing can approve it";
+
+// An approvals file or the baseline that accepted a failing change says it did not: the report
+// must not count an approval the verdict does not honour.
+void withdraw(std::vector<std::string>& accepted, std::vector<Refusal>& refused,
+              const std::string& id) {
+  auto it = std::find(accepted.begin(), accepted.end(), id);
+  if (it == accepted.end()) return;
+  accepted.erase(it);
+  refused.push_back({id, kRefused});
+}
+
+}  // namespace
+
 void applyFailures(Report& report) {
   for (const Failure& failure : report.failures) {
     Decision& decision = report.decisions[failure.change];
@@ -19,6 +39,9 @@ void applyFailures(Report& report) {
     decision.action = Action::Reject;
     // No approval stands against a deployment CloudFormation will refuse.
     if (failure.change < report.acceptances.size()) report.acceptances[failure.change].reset();
+    const auto& id = report.diff.operations[failure.change].id;
+    for (auto& record : report.approvals) withdraw(record.approved, record.refused, id);
+    if (report.baseline) withdraw(report.baseline->accepted, report.baseline->refused, id);
   }
 }
 

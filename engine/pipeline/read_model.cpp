@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "engine/pipeline/stage_timer.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/input.h"
 
@@ -30,6 +31,7 @@ const std::string& standardInput(const ReadLimits& limits) {
 }
 
 InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnostics& warnings) {
+  StageTimer timer("read+map");  // C2A_TIMINGS=1
   if (input != "-") return loadInput(input, limits, warnings);
   const std::string& text = standardInput(limits);
   const std::string name = "<stdin>";

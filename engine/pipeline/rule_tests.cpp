@@ -25,10 +25,10 @@ class TestFile {
 
   void run() {
     if (auto kind = ruleFileKind(file_, limits_)) {
-      throw C2aError(ErrorKind::InvalidInput, {},
-                     fmt::format("{} is {}; `c2a rules test` runs test files (YAML with "
-                                 "`cases:`); check it with `c2a rules check`",
-                                 file_, *kind));
+      throw C2aError(ErrorKind::InvalidInput, {file_},
+                     fmt::format("this is {}, not a rule test file: `c2a rules test` runs test "
+                                 "files (YAML with `cases:`); check it with `c2a rules check`",
+                                 *kind));
     }
     auto document = readSourceFile(file_, limits_);
     locations_ = document.locations;
@@ -360,10 +360,10 @@ Diagnostics ruleTestFilesGivenAsRules(const std::vector<std::string>& files,
   for (const auto& file : files) {
     if (!isRuleTestFile(file, limits)) continue;
     Diagnostic problem;
-    problem.message = fmt::format(
-        "{} is a rule test file; `c2a rules check` checks rule files; run it with "
-        "`c2a rules test`",
-        file);
+    problem.where.file = file;
+    problem.message =
+        "this is a rule test file, not a rule file: `c2a rules check` checks rule files; run it "
+        "with `c2a rules test`";
     problems.push_back(std::move(problem));
   }
   return problems;

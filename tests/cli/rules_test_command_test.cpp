@@ -28,8 +28,8 @@ TEST(RulesTestCommand, ATestFileGivenToCheckIsNamedAsSuch) {
   auto result = runC2a("rules check " + kExampleTests);
   EXPECT_EQ(result.status, 65);
   EXPECT_EQ(result.err, "c2a: " + kExampleTests +
-                            " is a rule test file; `c2a rules check` checks rule files; run it "
-                            "with `c2a rules test`\n");
+                            ": this is a rule test file, not a rule file: `c2a rules check` "
+                            "checks rule files; run it with `c2a rules test`\n");
   EXPECT_EQ(result.out, "");
 }
 
@@ -37,8 +37,9 @@ TEST(RulesTestCommand, ARuleFileGivenToTestIsNamedAsSuch) {
   auto result = runC2a("rules test examples/orders-service/rules.c2a");
   EXPECT_EQ(result.status, 65);
   EXPECT_EQ(result.err,
-            "c2a: examples/orders-service/rules.c2a is a rule file; `c2a rules test` runs test "
-            "files (YAML with `cases:`); check it with `c2a rules check`\n");
+            "c2a: examples/orders-service/rules.c2a: this is a rule file, not a rule test file: "
+            "`c2a rules test` runs test files (YAML with `cases:`); check it with `c2a rules "
+            "check`\n");
   EXPECT_NE(result.out.find("0 cases, 0 passed, 0 failed; 1 of 1 test file could not be run\n"),
             std::string::npos)
       << result.out;

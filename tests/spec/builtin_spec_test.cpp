@@ -128,11 +128,12 @@ TEST(BuiltinSpec, ResourceAttributesHaveCloudFormationsSemantics) {
   EXPECT_EQ(builtinUpdateType("AWS::S3::Bucket", "DeletionPolicy"), UpdateType::Mutable);
   EXPECT_EQ(builtinUpdateType("AWS::S3::Bucket", "UpdateReplacePolicy"), UpdateType::Mutable);
   EXPECT_EQ(builtinUpdateType("AWS::S3::Bucket", "Metadata.cdk_nag.rules"), UpdateType::Mutable);
-  EXPECT_EQ(builtinUpdateType("AWS::S3::Bucket", "Condition"), UpdateType::Conditional);
+  // A changed Condition creates or deletes the resource (the differ evaluates it), never replaces.
+  EXPECT_EQ(builtinUpdateType("AWS::S3::Bucket", "Condition"), UpdateType::Mutable);
   EXPECT_EQ(builtinUpdateType("AWS::S3::Bucket", "DependsOn.0"), UpdateType::Mutable);
   // They mean the same on types the spec does not know.
   EXPECT_EQ(builtinUpdateType("Custom::Foo", "DeletionPolicy"), UpdateType::Mutable);
-  EXPECT_EQ(builtinUpdateType("Custom::Foo", "Condition"), UpdateType::Conditional);
+  EXPECT_EQ(builtinUpdateType("Custom::Foo", "Condition"), UpdateType::Mutable);
 }
 
 TEST(BuiltinSpec, StatefulTypesHoldData) {
@@ -163,6 +164,9 @@ TEST(BuiltinSpec, PhysicalNamesAreTheIdentifyingNames) {
   // A compound identifier names something inside another resource; a VPC scopes group names.
   EXPECT_TRUE(spec.physicalNameProperties("AWS::Lambda::Permission").empty());
   EXPECT_TRUE(spec.physicalNameProperties("AWS::EC2::SecurityGroup").empty());
+  // An identifier that is the resource it attaches to is no name of its own.
+  EXPECT_TRUE(spec.physicalNameProperties("AWS::S3::BucketPolicy").empty());
+  EXPECT_TRUE(spec.physicalNameProperties("AWS::SQS::QueueInlinePolicy").empty());
   EXPECT_TRUE(spec.physicalNameProperties("Custom::Thing").empty());
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// How long each stage of `c2a diff` takes, for bench/measure.py and docs/performance.md: with
+// How long each stage of `c2a diff` takes, for bench/measure.py and docs/performance.md. The
+// engine and the CLI time the stages from outside (stages themselves never print): with
 // C2A_TIMINGS=1 in the environment, a StageTimer prints `c2a timing: STAGE MS` (milliseconds, on
 // standard error) when stopped or destroyed. Otherwise it prints nothing and changes nothing.
 #include <chrono>
