@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 #include <tuple>
@@ -13,6 +14,11 @@ namespace c2a {
 namespace {
 
 constexpr std::size_t kShownValueLength = 80;
+
+// The codes, also listed with their titles in kKinds (failureKinds()).
+constexpr std::string_view kCustomNameReplacement = "custom-name-replacement";
+constexpr std::string_view kCustomNameCollision = "custom-name-collision";
+constexpr std::string_view kExportInUse = "export-in-use";
 
 /// A custom name of a resource: which property holds it and the value written there (a literal,
 /// or an expression that yields the same name wherever it is written the same way).
@@ -124,7 +130,7 @@ void customNameReplacement(const ModelDiff& diff, const DeploymentFacts& facts,
   for (const auto& name : keptNames(*before, *after, facts)) {
     if (nameRenewed(diff, renewed, *op.after, name.property)) continue;
     out.push_back(
-        {"custom-name-replacement",
+        {std::string(kCustomNameReplacement),
          fmt::format(
              "{} {} must be replaced, and it keeps its custom name ({}: {}): "
              "CloudFormation creates the replacement before it deletes the old resource, "
@@ -167,7 +173,7 @@ class NameCollisions {
         // Names are unique per resource type: a queue and a topic may share one.
         if (gone.subtype != op.subtype) continue;
         out.push_back(
-            {"custom-name-collision",
+            {std::string(kCustomNameCollision),
              fmt::format("{} {} is created with the custom name {}: {}, which {} {} holds until "
                          "this deployment deletes it in its cleanup phase, after every creation: "
                          "the creation fails because the name is taken; give the new resource "
@@ -189,7 +195,7 @@ class NameCollisions {
     if (before == nullptr || after == nullptr) return;
     for (const auto& name : keptNames(*before, *after, facts_)) {
       out.push_back(
-          {"custom-name-collision",
+          {std::string(kCustomNameCollision),
            fmt::format("{} {} is renamed from {} and keeps its custom name ({}: {}): "
                        "CloudFormation creates the resource under its new logical id before it "
                        "deletes the old one, so the name is taken and the creation fails; keep the "
@@ -241,7 +247,7 @@ void exportInUse(const ModelDiff& diff, std::size_t index, Failures& out) {
   std::string stacks;
   for (const auto& stack : users) stacks += (stacks.empty() ? "" : ", ") + stack;
   out.push_back(
-      {"export-in-use",
+      {std::string(kExportInUse),
        fmt::format("Output {} {} the export {}, which {} {} (Fn::ImportValue): CloudFormation "
                    "refuses to change or delete an export in use (\"cannot update export {} as it "
                    "is in use\"), and this stack deploys before the stacks that import from it; "
@@ -253,7 +259,18 @@ void exportInUse(const ModelDiff& diff, std::size_t index, Failures& out) {
        index});
 }
 
+constexpr std::array<FailureKind, 3> kKinds{{
+    {kCustomNameReplacement, "A replacement that keeps its custom name"},
+    {kCustomNameCollision,
+     "A new resource that takes the custom name of one this deployment removes"},
+    {kExportInUse, "An export other stacks import changes or is removed"},
+}};
+
 }  // namespace
+
+std::span<const FailureKind> failureKinds() {
+  return kKinds;
+}
 
 Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts) {
   Failures out;

@@ -10,6 +10,7 @@
 //   export-in-use            an Output another stack imports (Fn::ImportValue) is removed, or its
 //                            value or export name changes: CloudFormation refuses
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,5 +28,12 @@ struct DeploymentFacts {
 };
 
 Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts);
+
+/// Every failure kind: its code and a title (SARIF rule descriptors, docs), in one table.
+struct FailureKind {
+  std::string_view code;
+  std::string_view title;
+};
+std::span<const FailureKind> failureKinds();
 
 }  // namespace c2a

@@ -60,10 +60,6 @@ std::string joined(const std::vector<std::string_view>& values) {
   return out;
 }
 
-bool isC2aFile(std::string_view file) {
-  return file.ends_with(".json") || file.ends_with(".yaml") || file.ends_with(".yml");
-}
-
 bool isPreset(const SourceLocation& where) {
   return where.file.starts_with("preset:");
 }
@@ -103,6 +99,8 @@ class Checker {
     for (const Rule& rule : set.rules) indexSlots(rule);
     for (const Rule& rule : set.rules) {
       if (!options_.checkPresets && isPreset(rule.where)) continue;
+      // Rules read from a C2A rule file carry their JSON pointer (c2a_format.cpp).
+      inC2aFile_ = rule.pointer.has_value();
       checkRule(rule);
     }
     checkRedundant(set.rules);
@@ -120,7 +118,7 @@ class Checker {
   // specification and accepts values it never matches, so there a value or a name the
   // specification does not know is a warning. Native files are ours: an error.
   void unknownValue(const SourceLocation& where, std::string message) {
-    if (isC2aFile(where.file)) {
+    if (inC2aFile_) {
       warn(where, std::move(message));
     } else {
       error(where, std::move(message));
@@ -331,7 +329,7 @@ class Checker {
                         const SourceLocation& where) {
     if (std::find(set.values.begin(), set.values.end(), text) != set.values.end()) return;
     // C2A's RENAME property operation: its reader already warns that it matches nothing.
-    if (&set == &kPropertyOperations && text == "RENAME" && isC2aFile(where.file)) return;
+    if (&set == &kPropertyOperations && text == "RENAME" && inC2aFile_) return;
     for (auto value : set.values) {
       if (value.size() == text.size() &&
           std::equal(value.begin(), value.end(), text.begin(), [](char a, char b) {
@@ -533,6 +531,7 @@ class Checker {
   }
 
   const RuleCheckOptions& options_;
+  bool inC2aFile_ = false;  // the rule being checked comes from a C2A rule file
   std::vector<const Binding*> slots_;
   RuleCheckResult result_;
 };

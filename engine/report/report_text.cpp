@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "deployment-prediction/failures.h"
 #include "model/cause_chain.h"
 #include "model/change_title.h"
 
@@ -392,11 +393,9 @@ std::string failuresSummaryLine(const Report& report) {
 }
 
 std::string failureTitle(std::string_view code) {
-  if (code == "custom-name-replacement") return "A replacement that keeps its custom name";
-  if (code == "custom-name-collision") {
-    return "A new resource that takes the custom name of one this deployment removes";
+  for (const auto& kind : failureKinds()) {
+    if (kind.code == code) return std::string(kind.title);
   }
-  if (code == "export-in-use") return "An export other stacks import changes or is removed";
   return std::string(code);
 }
 
