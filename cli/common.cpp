@@ -131,4 +131,11 @@ void printWarnings(const Diagnostics& warnings) {
   }
 }
 
+void finishNow(int status) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
+
 }  // namespace c2a::cli

@@ -257,7 +257,8 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       render.color = useColor(*options);
       emit(options->output, format.render(*report, render));
       renderTimer.stop();
-      return report->gate.exitStatus;
+      total.stop();
+      finishNow(report->gate.exitStatus);
     };
   });
 }
