@@ -16,6 +16,7 @@
 
 #include "model/error.h"
 #include "rules/c2a_reading.h"
+#include "rules/field_names.h"
 #include "rules/native_parser.h"
 #include "rules/rule_ids.h"
 #include "rules/suggestions.h"
@@ -36,8 +37,6 @@ using c2a_file::Source;
 constexpr std::array<std::string_view, 6> kRuleKeys{"description", "id",   "let",
                                                     "where",       "then", "effect"};
 constexpr std::array<std::string_view, 3> kEffectKeys{"target", "risk", "action"};
-constexpr std::array<Risk, 3> kRisks{Risk::High, Risk::Low, Risk::Unknown};
-constexpr std::array<Action, 3> kActions{Action::Approve, Action::Reject, Action::None};
 
 class RuleReader {
  public:

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "rules/c2a_reading.h"
+#include "rules/field_names.h"
 #include "rules/grammar.h"
 #include "rules/suggestions.h"
 
@@ -42,16 +43,6 @@ constexpr std::array<std::string_view, 3> kChangeFilterKeys{"type", "propertyOpe
 // C2A's graph vertices that the AST cannot bind (ModelEntityTypes in @aws-c2a/models).
 constexpr std::array<std::string_view, 3> kUnsupportedSelectors{"relationship", "transition",
                                                                 "infrastructureState"};
-constexpr std::array<ComponentType, 7> kComponentTypes{
-    ComponentType::Resource,  ComponentType::Parameter, ComponentType::Output,
-    ComponentType::Condition, ComponentType::Mapping,   ComponentType::Construct,
-    ComponentType::Stack};
-constexpr std::array<OperationType, 5> kOperationTypes{
-    OperationType::Insert, OperationType::Remove, OperationType::Update, OperationType::Replace,
-    OperationType::Rename};
-constexpr std::array<PropertyOperationType, 4> kPropertyOperationTypes{
-    PropertyOperationType::Insert, PropertyOperationType::Remove, PropertyOperationType::Update,
-    PropertyOperationType::Move};
 
 std::vector<std::string_view> componentTypeNames() {
   std::vector<std::string_view> out;

@@ -1,8 +1,14 @@
 #pragma once
-// The names a rule path may start with after a binding: one list, read by evaluation (what a name
-// reaches) and by the rule checks (what a misspelt name is near to).
+// The rules' vocabulary: the names a rule path may start with after a binding, and the values of
+// each closed set, in the order messages list them. One list each, read by both parsers (native
+// and C2A), evaluation (what a name reaches) and the rule checks (what a misspelt name is near to).
 #include <array>
 #include <string_view>
+
+#include "model/component.h"
+#include "model/decision.h"
+#include "model/operation.h"
+#include "model/update_type.h"
 
 namespace c2a::rules {
 
@@ -31,6 +37,22 @@ inline constexpr std::array<std::string_view, 4> kChangeReadThrough{"component",
 inline constexpr std::array<std::string_view, 6> kPropertyFields{
     "path", "operation", "updateType", "oldPath", "old", "new"};
 inline constexpr std::array<std::string_view, 2> kCauseFields{"changeId", "reason"};
+
+inline constexpr std::array kComponentTypes{ComponentType::Resource, ComponentType::Parameter,
+                                            ComponentType::Output,   ComponentType::Condition,
+                                            ComponentType::Mapping,  ComponentType::Construct,
+                                            ComponentType::Stack};
+inline constexpr std::array kOperationTypes{OperationType::Insert, OperationType::Remove,
+                                            OperationType::Update, OperationType::Replace,
+                                            OperationType::Rename};
+inline constexpr std::array kPropertyOperationTypes{
+    PropertyOperationType::Insert, PropertyOperationType::Remove, PropertyOperationType::Update,
+    PropertyOperationType::Move};
+inline constexpr std::array kUpdateTypes{UpdateType::Mutable, UpdateType::Immutable,
+                                         UpdateType::Conditional, UpdateType::Unknown};
+inline constexpr std::array kCertainties{Certainty::Definite, Certainty::Possible};
+inline constexpr std::array kRisks{Risk::High, Risk::Low, Risk::Unknown};
+inline constexpr std::array kActions{Action::Approve, Action::Reject, Action::None};
 
 template <std::size_t N>
 constexpr bool isOneOf(const std::array<std::string_view, N>& names, std::string_view name) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/error.h"
+#include "rules/field_names.h"
 #include "rules/grammar.h"
 #include "rules/grammar_errors.h"
 #include "rules/parse_actions.h"
@@ -61,20 +62,6 @@ Enum lookup(const std::string& text, const std::array<Enum, N>& values, const ch
   fail(where, "unknown " + std::string(what) + " `" + text + "` (expected " + alternatives(values) +
                   ")" + didYouMean(text, names));
 }
-
-constexpr std::array kComponentTypes{ComponentType::Resource, ComponentType::Parameter,
-                                     ComponentType::Output,   ComponentType::Condition,
-                                     ComponentType::Mapping,  ComponentType::Construct,
-                                     ComponentType::Stack};
-constexpr std::array kOperationTypes{OperationType::Insert, OperationType::Remove,
-                                     OperationType::Update, OperationType::Replace,
-                                     OperationType::Rename};
-constexpr std::array kPropertyOperationTypes{
-    PropertyOperationType::Insert, PropertyOperationType::Remove, PropertyOperationType::Update,
-    PropertyOperationType::Move};
-constexpr std::array kCertainties{Certainty::Definite, Certainty::Possible};
-constexpr std::array kRisks{Risk::High, Risk::Low, Risk::Unknown};
-constexpr std::array kActions{Action::Approve, Action::Reject, Action::None};
 
 }  // namespace
 

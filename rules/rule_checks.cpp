@@ -36,13 +36,18 @@ struct ClosedSet {
   std::vector<std::string_view> values;
 };
 
-const ClosedSet kChangeTypes{"a change type", {"INSERT", "REMOVE", "UPDATE", "REPLACE", "RENAME"}};
-const ClosedSet kPropertyOperations{"a property operation", {"INSERT", "REMOVE", "UPDATE", "MOVE"}};
-const ClosedSet kUpdateTypes{"an update type", {"Mutable", "Immutable", "Conditional", "Unknown"}};
-const ClosedSet kCertainties{"a certainty", {"definite", "possible"}};
-const ClosedSet kComponentTypes{
-    "a component type",
-    {"Resource", "Parameter", "Output", "Condition", "Mapping", "Construct", "Stack"}};
+template <typename Enum, std::size_t N>
+ClosedSet closedSet(std::string_view what, const std::array<Enum, N>& values) {
+  ClosedSet set{what, {}};
+  for (Enum value : values) set.values.push_back(toString(value));
+  return set;
+}
+
+const ClosedSet kChangeTypes = closedSet("a change type", kOperationTypes);
+const ClosedSet kPropertyOperations = closedSet("a property operation", kPropertyOperationTypes);
+const ClosedSet kUpdateTypeSet = closedSet("an update type", kUpdateTypes);
+const ClosedSet kCertaintySet = closedSet("a certainty", kCertainties);
+const ClosedSet kComponentTypeSet = closedSet("a component type", kComponentTypes);
 
 /// What a path reaches, as far as the checks care.
 struct Reached {
@@ -398,15 +403,15 @@ class Checker {
       }
       if (*head == "property" && segments.size() == 2) {
         if (*field == "operation") return Reached{&kPropertyOperations};
-        if (*field == "updateType") return Reached{&kUpdateTypes};
+        if (*field == "updateType") return Reached{&kUpdateTypeSet};
       }
       return std::nullopt;
     }
     if (segments.size() != 1) return std::nullopt;
     if (*head == "type" || *head == "operation") return Reached{&kChangeTypes};
     if (*head == "propertyOperationType") return Reached{&kPropertyOperations};
-    if (*head == "updateType") return Reached{&kUpdateTypes};
-    if (*head == "certainty") return Reached{&kCertainties};
+    if (*head == "updateType") return Reached{&kUpdateTypeSet};
+    if (*head == "certainty") return Reached{&kCertaintySet};
     if (*head == "propagated") return Reached{nullptr, false, true};
     return std::nullopt;
   }
@@ -418,7 +423,7 @@ class Checker {
     if (!head) return std::nullopt;
     if (isOneOf(kComponentFields, *head)) {
       if (segments.size() != 1) return std::nullopt;
-      if (*head == "type") return Reached{&kComponentTypes};
+      if (*head == "type") return Reached{&kComponentTypeSet};
       if (*head == "subtype") return Reached{nullptr, true, false};
       if (*head == "stateful") return Reached{nullptr, false, true};
       return std::nullopt;
