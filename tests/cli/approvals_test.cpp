@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "tests/cli/run_c2a.h"
 
@@ -392,6 +393,30 @@ TEST_F(CliApprovals, HelpNamesEveryOption) {
     EXPECT_TRUE(has(diff.out, option)) << option;
   }
   EXPECT_TRUE(has(runC2a("--help").out, "approve"));
+}
+
+// A deployment CloudFormation will refuse cannot be approved: an approvals file naming the failing
+// change applies, but its record says the change was refused and why (docs/diff.md, "Failures
+// foreseen"), and the verdict stays rejected.
+TEST_F(CliApprovals, AnApprovalDoesNotLiftAForeseenFailure) {
+  const std::string pair = "tests/cases/diff/failure-renamed-custom-name/";
+  const std::string diff = "diff " + pair + "before.yaml " + pair + "after.yaml --no-presets";
+  auto report = runC2a(diff + " --format json -o '" + path("report.json") + "'");
+  auto fingerprint = nlohmann::json::parse(slurp(path("report.json"))).at("fingerprint");
+  auto approvals =
+      write("approvals.json", "{\"c2aApprovals\": 1, \"fingerprint\": " + fingerprint.dump() +
+                                  ", \"by\": \"bob\", \"changes\": "
+                                  "[\"Resource:JobQueue:RENAME\"]}");
+  auto result = runC2a(diff + " --approvals '" + approvals + "' --format json");
+  EXPECT_EQ(result.status, 2) << result.err;
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json.at("verdict"), "rejected");
+  const auto& record = json.at("approvals").at(0);
+  EXPECT_TRUE(record.at("applied").get<bool>());
+  EXPECT_TRUE(record.at("approved").empty());
+  ASSERT_EQ(record.at("refused").size(), 1u);
+  EXPECT_EQ(record.at("refused").at(0).at("changeId"), "Resource:JobQueue:RENAME");
+  EXPECT_TRUE(has(record.at("refused").at(0).at("reason").get<std::string>(), "failure"));
 }
 
 }  // namespace
