@@ -15,14 +15,6 @@ std::size_t mix(std::size_t seed, std::size_t value) {
 
 }  // namespace
 
-bool isIntrinsic(const Json& value) {
-  if (!value.is_object() || value.size() != 1) return false;
-  const auto& key = value.begin().key();
-  if (key == "Ref") return true;
-  if (key == "Condition") return value.begin().value().is_string();
-  return key.rfind("Fn::", 0) == 0;
-}
-
 Json normalizeIntrinsics(const Json& value) {
   if (value.is_array()) {
     Json out = Json::array();

@@ -5,12 +5,13 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "model/intrinsics.h"
 #include "model/json.h"
 
 namespace c2a::diffing {
 
-/// `{"Ref": ...}`, `{"Fn::...": ...}`, or `{"Condition": "Name"}`: one key naming a function.
-bool isIntrinsic(const Json& value);
+// Whether a value is an intrinsic function: model/intrinsics.h, the one home for it.
+using ::c2a::isIntrinsic;
 
 /// The same value with intrinsic functions in one canonical form: `Fn::GetAtt` "A.B" → ["A","B"],
 /// `Fn::Sub` [text, {}] → text. (YAML short forms are long forms already, from the reader.)

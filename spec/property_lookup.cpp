@@ -4,12 +4,10 @@
 #include <functional>
 #include <vector>
 
+#include "model/intrinsics.h"
+
 namespace c2a {
 namespace {
-
-bool isIntrinsic(const std::string& segment) {
-  return segment == "Ref" || segment.starts_with("Fn::");
-}
 
 bool isIndex(const std::string& segment) {
   return !segment.empty() &&
@@ -27,7 +25,7 @@ class Lookup {
     const std::string& name = path_[at];
     if (name == "**") return anyDepth(at, [&](auto& visit) { visit(table); });
     // A wildcard or an intrinsic function stands for values the specification cannot name.
-    if (name == "*" || name == "**" || isIntrinsic(name)) return opaque(at);
+    if (name == "*" || name == "**" || isFunctionName(name)) return opaque(at);
     const SpecProperty* property = table.find(name);
     if (property == nullptr) {
       PropertyLookup out{PropertyLookup::Status::Unknown, at, {}};
@@ -43,7 +41,7 @@ class Lookup {
     if (at == path_.size()) return known();
     const std::string& step = path_[at];
     if (step == "**") return anyDepth(at, [&](auto& visit) { visitShape(id, visit); });
-    if (isIntrinsic(step)) return opaque(at);
+    if (isFunctionName(step)) return opaque(at);
     const Shape& shape = tables_.shapes[id];
     switch (shape.kind) {
       case Shape::Kind::Leaf: return opaque(at);  // a primitive, or free-form JSON
@@ -92,7 +90,7 @@ class Lookup {
   PropertyLookup anyDepth(std::size_t at, Start start) const {
     if (at + 1 >= path_.size()) return opaque(at);
     const std::string& name = path_[at + 1];
-    if (name == "*" || name == "**" || isIntrinsic(name) || isIndex(name)) return opaque(at);
+    if (name == "*" || name == "**" || isFunctionName(name) || isIndex(name)) return opaque(at);
     bool found = false;
     std::vector<bool> seen(tables_.nestedTypes.size(), false);
     std::function<void(const PropertyTable&)> visit = [&](const PropertyTable& table) {

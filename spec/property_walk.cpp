@@ -1,11 +1,9 @@
 #include "spec/property_walk.h"
 
+#include "model/intrinsics.h"
+
 namespace c2a {
 namespace {
-
-bool isIntrinsic(const std::string& segment) {
-  return segment == "Ref" || segment.starts_with("Fn::");
-}
 
 class PropertyWalk {
  public:
@@ -16,7 +14,7 @@ class PropertyWalk {
   // (and the generated table drops Mutable leaves there to stay small).
   UpdateType inTable(const PropertyTable& table, std::size_t at, UpdateType missing) const {
     at = skipConditionBranches(at);
-    if (at == path_.size() || isIntrinsic(path_[at])) return UpdateType::Mutable;
+    if (at == path_.size() || isFunctionName(path_[at])) return UpdateType::Mutable;
     const SpecProperty* property = table.find(path_[at]);
     if (property == nullptr) return missing;
     if (property->updateType != UpdateType::Mutable) return property->updateType;
@@ -26,7 +24,7 @@ class PropertyWalk {
  private:
   UpdateType inShape(ShapeId id, std::size_t at) const {
     at = skipConditionBranches(at);
-    if (at == path_.size() || isIntrinsic(path_[at])) return UpdateType::Mutable;
+    if (at == path_.size() || isFunctionName(path_[at])) return UpdateType::Mutable;
     const Shape& shape = tables_.shapes[id];
     switch (shape.kind) {
       case Shape::Kind::Leaf: return UpdateType::Mutable;

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "model/error.h"
+#include "model/intrinsics.h"
 #include "model/sub_placeholders.h"
 #include "platform-mapping/cloudformation/intrinsics/get_att.h"
 #include "platform-mapping/cloudformation/intrinsics/pseudo_parameter.h"
@@ -40,12 +41,12 @@ class ReferenceWalker {
   }
 
  private:
+  // `{"Condition": name}` is a reference only inside condition expressions; elsewhere a key
+  // named Condition is data (model/intrinsics.h).
   bool isIntrinsic(const Json& object) const {
     if (object.size() != 1) return false;
-    const auto& key = object.begin().key();
-    if (key == "Ref" || key.starts_with("Fn::")) return true;
-    return scope_ == ExpressionScope::Condition && key == "Condition" &&
-           object.begin().value().is_string();
+    return isFunctionName(object.begin().key()) ||
+           (scope_ == ExpressionScope::Condition && isConditionReference(object));
   }
 
   void walkChild(const std::string& key, const Json& value) {

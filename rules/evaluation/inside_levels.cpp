@@ -2,16 +2,12 @@
 
 #include <string>
 
+#include "model/intrinsics.h"
+
 namespace c2a::rules {
 namespace {
 
 constexpr int kMaxDepth = 32;
-
-bool isIntrinsic(const Json& value) {
-  if (!value.is_object() || value.size() != 1) return false;
-  const auto& key = value.begin().key();
-  return key == "Ref" || key == "Condition" || key.starts_with("Fn::");
-}
 
 // `{"Fn::GetAtt": "A.B"}` as `{"Fn::GetAtt": ["A", "B"]}` (the differ's normal form).
 Json normalForm(const Json& value) {

@@ -1,0 +1,22 @@
+#pragma once
+// CloudFormation's intrinsic functions, recognised in one place (issue 11: one home for
+// CloudFormation's semantics). Every stage asks here whether a value or a path step is a function.
+#include <string_view>
+
+#include "model/json.h"
+
+namespace c2a {
+
+/// `Ref` or an `Fn::` function: the keys that make a one-key object a function call, and the
+/// path steps (`X.Fn::If.1`) that walk into one.
+bool isFunctionName(std::string_view key);
+
+/// `{"Condition": "IsProd"}`: a reference to a condition, inside condition expressions and the
+/// branches CloudFormation evaluates them in.
+bool isConditionReference(const Json& value);
+
+/// A one-key object that calls a function (`{"Ref": ...}`, `{"Fn::Join": ...}`) or refers to a
+/// condition.
+bool isIntrinsic(const Json& value);
+
+}  // namespace c2a
