@@ -40,7 +40,11 @@ TEST(HostileReports, NoFormatCarriesRawControlCharacters) {
 TEST(HostileReports, TextEscapesNewlinesInsideValues) {
   auto out = render("text");
   EXPECT_FALSE(has(out, "\n# heading")) << "a value's newline must not start a line of its own";
-  EXPECT_TRUE(has(out, "[REJECTED, high risk: Bucket <b>names</b> | `are` @risky [x](y)]"));
+  // The rule's description as written, then its id (derived: only letters, digits and `-`).
+  EXPECT_TRUE(has(out,
+                  "[REJECTED, high risk: Bucket <b>names</b> | `are` @risky [x](y) "
+                  "[bucket-b-names-b-are-risky-x-y]]"))
+      << out;
 }
 
 TEST(HostileReports, JsonKeepsTheValuesExactly) {

@@ -439,7 +439,8 @@ TEST(YamlReader, InvalidUtf8IsRefusedWhereItStands) {
   EXPECT_EQ(failure("a: caf\xE9\n").where.str(), "t.yaml:1:7");
   // Columns count characters: the é before the bad byte is one column.
   EXPECT_EQ(failure("a: \"\xC3\xA9\x80\"\n").where.str(), "t.yaml:1:6");
-  EXPECT_EQ(failure("\xFF\xFE" "a").message, "the file is UTF-16 text; c2a reads UTF-8 only");
+  EXPECT_EQ(failure(std::string("\xFF\xFE") + 'a').message,
+            "the file is UTF-16 text; c2a reads UTF-8 only");
 }
 
 TEST(YamlReader, RawControlCharactersAreRefusedEscapedOnesRead) {
@@ -447,7 +448,8 @@ TEST(YamlReader, RawControlCharactersAreRefusedEscapedOnesRead) {
   EXPECT_EQ(nul.where.str(), "t.yaml:2:4");
   EXPECT_NE(nul.message.find("U+0000"), std::string::npos) << nul.message;
   EXPECT_EQ(failure("a: b\x1B[2J\n").where.str(), "t.yaml:1:5");
-  EXPECT_EQ(valueOf("\"a\\0b\\x1Bc\""), Json(std::string("a\0b\x1B" "c", 5)));
+  std::string controls = std::string("a") + '\0' + "b\x1B" + 'c';
+  EXPECT_EQ(valueOf("\"a\\0b\\x1Bc\""), Json(controls));
   EXPECT_EQ(valueOf("\"tab\there\"\r\n"), Json("tab\there"));
 }
 
