@@ -187,7 +187,7 @@ class Differ {
     for (auto b : matching.removed) {
       // A resource whose condition was false was never deployed: nothing to delete.
       auto existed = beforeConditions_.existence(before.component(b));
-      if (existed.truth == Truth::False) continue;
+      if (existed.truth == Truth::False && !existed.fromDefaults) continue;
       Operation op;
       op.type = OperationType::Remove;
       op.before = b;
@@ -196,7 +196,7 @@ class Differ {
     }
     for (auto a : matching.inserted) {
       auto exists = afterConditions_.existence(after.component(a));
-      if (exists.truth == Truth::False) continue;
+      if (exists.truth == Truth::False && !exists.fromDefaults) continue;
       Operation op;
       op.type = OperationType::Insert;
       op.after = a;
@@ -305,6 +305,7 @@ class Differ {
     changes_.add(std::move(op));
   }
 
+  // Definite only when the resource surely exists; on a Default, or unknown, possible.
   static Certainty certaintyOf(const Evaluated& existence) {
     return existence.truth == Truth::True && !existence.fromDefaults ? Certainty::Definite
                                                                      : Certainty::Possible;
@@ -324,24 +325,29 @@ class Differ {
       // it may be deleted or created on the other side, or kept and updated: both are said. Where
       // it surely does not, the other side may create or delete it, and that is all.
       const bool known = was.truth != Truth::Unknown;
-      const bool exists = (known ? was.truth : is.truth) == Truth::True;
+      const Evaluated& side = known ? was : is;
+      const bool exists = side.truth == Truth::True;
       Operation op;
       op.type = known == exists ? OperationType::Remove : OperationType::Insert;
       (op.type == OperationType::Insert ? op.after : op.before) =
           op.type == OperationType::Insert ? pair.after : pair.before;
       op.certainty = Certainty::Possible;
       changes_.add(std::move(op));
-      return !exists;
+      // The property changes are dropped only where the resource surely does not exist.
+      return !exists && !side.fromDefaults;
     }
+    // Fail safe: an answer that rests on a parameter's Default may not be the deployment's, so
+    // then the property changes stay (with other values the resource may exist on both sides).
+    const bool certain = !was.fromDefaults && !is.fromDefaults;
     changes_.settleExistence(pair.after);
-    if (was.truth == is.truth) return was.truth == Truth::False;
+    if (was.truth == is.truth) return was.truth == Truth::False && certain;
     Operation op;
     op.type = is.truth == Truth::True ? OperationType::Insert : OperationType::Remove;
     (is.truth == Truth::True ? op.after : op.before) =
         is.truth == Truth::True ? pair.after : pair.before;
-    op.certainty = was.fromDefaults || is.fromDefaults ? Certainty::Possible : Certainty::Definite;
+    op.certainty = certain ? Certainty::Definite : Certainty::Possible;
     changes_.add(std::move(op));
-    return true;
+    return certain;
   }
 
   void wholeStack(OperationType type, const std::vector<ComponentIndex>& members) {
