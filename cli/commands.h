@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/pipeline/parameters_file.h"
 #include "model/error.h"
 #include "platform-mapping/read_limits.h"
 
@@ -15,6 +16,7 @@ using Action = std::function<int()>;
 
 void registerModelCommand(CLI::App& app, Action& action);
 void registerDiffCommand(CLI::App& app, Action& action);
+void registerPlanCommand(CLI::App& app, Action& action);
 void registerRulesCommand(CLI::App& app, Action& action);
 void registerApproveCommand(CLI::App& app, Action& action);
 /// `c2a help [COMMAND...]`: the help of the app or of a command.
@@ -27,6 +29,9 @@ std::string explainUsageError(const CLI::App& app, const CLI::ParseError& error,
 
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);
+/// --parameters, --before-parameters, --after-parameters, --parameter, --region, --account,
+/// --partition: what each side is deployed with (template evaluation).
+void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs);
 /// Writes to stdout, or atomically to `file` when it is not empty.
 void emit(const std::string& file, const std::string& content);
 /// Prints each problem to stderr once; returns the exit status for them: 66 when a file is

@@ -8,9 +8,10 @@
 #include "cli/exit_codes.h"
 #include "engine/approvals/baseline_file.h"
 #include "engine/pipeline/analyze.h"
+#include "engine/pipeline/parameters_file.h"
 #include "engine/pipeline/rule_files.h"
-#include "engine/report/report_format.h"
 #include "engine/pipeline/stage_timer.h"
+#include "engine/report/report_format.h"
 
 namespace c2a::cli {
 namespace {
@@ -36,6 +37,7 @@ struct DiffOptions {
   std::string writeBaseline;
   bool noInlineAccept = false;
   bool inlineAcceptRejections = false;
+  ParameterInputs parameters;
   AnalyzeOptions analyze;
 };
 
@@ -217,6 +219,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
+  addEvaluationOptions(*command, options->parameters);
   addLimitOptions(*command, options->analyze.limits);
 
   command->callback([&action, options] {
@@ -238,6 +241,9 @@ void registerDiffCommand(CLI::App& app, Action& action) {
         options->analyze.presets = presets;
       }
       options->analyze.acceptance = acceptanceOptions(*options);
+      auto given = readDeployments(options->parameters, options->analyze.limits);
+      options->analyze.deployments = std::move(given.deployments);
+      options->analyze.parameterKeys = std::move(given.keys);
       options->analyze.failOnGiven = !options->failOn.empty();
       if (auto failOn = failOnFromString(options->failOn)) options->analyze.failOn = *failOn;
       auto report = analyze(options->before, options->after, options->analyze);

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
 
   Action action;
   registerDiffCommand(app, action);
+  registerPlanCommand(app, action);
   registerModelCommand(app, action);
   registerRulesCommand(app, action);
   registerApproveCommand(app, action);

@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "deployment-prediction/failure_kinds.h"
 #include "model/utf8.h"
 
 namespace c2a {
@@ -59,15 +60,7 @@ std::vector<CustomName> keptNames(const Component& before, const Component& afte
 }
 
 std::string shown(const Json& value) {
-  std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  if (text.size() <= kShownValueLength) return text;
-  // Cut between characters, never inside one.
-  std::size_t end = 0;
-  while (end < kShownValueLength - 3) {
-    int length = utf8SequenceLength(text, end);
-    end += static_cast<std::size_t>(length > 0 ? length : -length);
-  }
-  return text.substr(0, end) + "...";
+  return cutUtf8(value.is_string() ? value.get<std::string>() : value.dump(), kShownValueLength);
 }
 
 const Component* side(const ModelDiff& diff, const Operation& op, bool after) {
@@ -138,7 +131,8 @@ void customNameReplacement(const ModelDiff& diff, const DeploymentFacts& facts,
              "stack when a custom-named resource requires replacing\"); give it a new name, "
              "or remove {} to let CloudFormation generate one",
              op.subtype, op.name, name.property, shown(*name.value), name.property),
-         index});
+         index,
+         {}});
   }
 }
 
@@ -180,7 +174,8 @@ class NameCollisions {
                          "another name, or deploy the removal first",
                          op.subtype, op.name, name.property, shown(*name.value), gone.subtype,
                          gone.name),
-             index});
+             index,
+             {}});
         break;
       }
     }
@@ -201,7 +196,8 @@ class NameCollisions {
                        "deletes the old one, so the name is taken and the creation fails; keep the "
                        "old logical id, or give the resource a new name",
                        op.subtype, op.name, op.oldName, name.property, shown(*name.value)),
-           index});
+           index,
+           {}});
     }
   }
 
@@ -256,14 +252,18 @@ void exportInUse(const ModelDiff& diff, std::size_t index, Failures& out) {
                    op.name, removed ? "is removed, and with it" : "changes", name,
                    users.size() == 1 ? "stack" : "stacks",
                    stacks + (users.size() == 1 ? " imports" : " import"), name, stacks),
-       index});
+       index,
+       {}});
 }
 
-constexpr std::array<FailureKind, 3> kKinds{{
+constexpr std::array<FailureKind, 5> kKinds{{
     {kCustomNameReplacement, "A replacement that keeps its custom name"},
     {kCustomNameCollision,
      "A new resource that takes the custom name of one this deployment removes"},
     {kExportInUse, "An export other stacks import changes or is removed"},
+    {prediction::kParameterValueRefused, "A parameter value its declaration refuses"},
+    {prediction::kDanglingReference,
+     "A reference to a resource the deployment removes or leaves out"},
 }};
 
 }  // namespace
@@ -272,9 +272,14 @@ std::span<const FailureKind> failureKinds() {
   return kKinds;
 }
 
-Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts) {
+Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
+                         const Deployments& deployments,
+                         const std::map<std::string, SourceLocation>& given) {
   Failures out;
   if (diff.before == nullptr || diff.after == nullptr) return out;
+  TemplateEvaluator after(*diff.after, deployments.after);
+  prediction::parameterValuesRefused(diff, after, given, out);
+  prediction::danglingReferences(diff, after, out);
   NameCollisions collisions(diff, facts);
   const auto renewed = renewals(diff);
   for (std::size_t i = 0; i < diff.operations.size(); ++i) {
@@ -283,7 +288,8 @@ Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts) {
     collisions.check(i, out);
   }
   std::stable_sort(out.begin(), out.end(), [](const Failure& a, const Failure& b) {
-    return std::tie(a.change, a.code) < std::tie(b.change, b.code);
+    return std::make_tuple(failureOrder(a), std::cref(a.code)) <
+           std::make_tuple(failureOrder(b), std::cref(b.code));
   });
   return out;
 }

@@ -9,7 +9,12 @@
 //                            removes: CloudFormation creates before it deletes
 //   export-in-use            an Output another stack imports (Fn::ImportValue) is removed, or its
 //                            value or export name changes: CloudFormation refuses
+//   parameter-value-refused  a value given for a parameter breaks its declaration (AllowedValues,
+//                            AllowedPattern, Min/MaxLength, Min/MaxValue): parameter_values.cpp
+//   dangling-reference       a reference to a resource the deployment removes or its condition
+//                            leaves out: dangling_references.cpp
 #include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,6 +22,7 @@
 
 #include "model/diff.h"
 #include "model/failure.h"
+#include "model/template_evaluation.h"
 
 namespace c2a {
 
@@ -27,7 +33,11 @@ struct DeploymentFacts {
       physicalNameProperties;
 };
 
-Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts);
+/// `deployments`: the values each side is deployed with; `given`: where each parameter value is
+/// given (a failure of a refused value points there).
+Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
+                         const Deployments& deployments = {},
+                         const std::map<std::string, SourceLocation>& given = {});
 
 /// Every failure kind: its code and a title (SARIF rule descriptors, docs), in one table.
 struct FailureKind {

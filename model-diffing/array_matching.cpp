@@ -4,8 +4,8 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "model-diffing/json_values.h"
 #include "model-diffing/similarity.h"
+#include "model/same_value.h"
 
 namespace c2a::diffing {
 

@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "model-diffing/json_values.h"
+#include "model/same_value.h"
 
 namespace c2a::diffing {
 namespace {

@@ -3,8 +3,9 @@
 #include <deque>
 #include <set>
 
-#include "model-diffing/json_values.h"
+#include "model-diffing/deployed_values.h"
 #include "model/cause_chain.h"
+#include "model/same_value.h"
 
 namespace c2a::diffing {
 namespace {
@@ -71,8 +72,11 @@ void findInMapUses(const Json& value, const std::string& mapping, std::vector<co
 
 class Propagator {
  public:
-  Propagator(ChangeSet& changes, const UpdateTypeLookup& updateTypes)
-      : changes_(changes), updateTypes_(updateTypes), after_(changes.after()) {}
+  Propagator(ChangeSet& changes, const UpdateTypeLookup& updateTypes, Evaluators& evaluators)
+      : changes_(changes),
+        updateTypes_(updateTypes),
+        evaluators_(evaluators),
+        after_(changes.after()) {}
 
   void run() {
     for (std::size_t k = 0; k < changes_.size(); ++k) queue_.push_back(k);
@@ -107,7 +111,12 @@ class Propagator {
         // The value deployed may be passed at deploy time instead of the default: possible.
         if (!path.empty() && path[0] == "Default") {
           forEachValueReference(target, op, "parameter " + component.name + " default changes",
-                                Certainty::Possible);
+                                Certainty::Possible, Judge::ByValue);
+        }
+        // A value given for each side's deployment (model_diff.cpp's parameterValueChanges).
+        if (path == Path{"Value"}) {
+          forEachValueReference(target, op, "parameter " + component.name + " value changes",
+                                op.certainty, Judge::ByValue);
         }
         break;
       case ComponentType::Mapping: mappingChanged(target, op); break;
@@ -135,11 +144,17 @@ class Propagator {
                            });
   }
 
+  // Whether a propagated update is checked against the values deployed: for causes inside the
+  // template's text (parameters, mappings, conditions), whose effect evaluation can settle; not
+  // for a new physical id, which no evaluation knows.
+  enum class Judge { No, ByValue };
+
   void forEachValueReference(ComponentIndex target, const Operation& cause,
-                             const std::string& reason, Certainty certainty) {
+                             const std::string& reason, Certainty certainty,
+                             Judge judge = Judge::No) {
     forEachIncoming(target, [&](ComponentIndex source, const Relationship& edge) {
       if (carriesValue(edge.reference)) {
-        propagateTo(source, edge.sourcePath, cause, reason, certainty);
+        propagateTo(source, edge.sourcePath, cause, reason, certainty, judge);
       }
     });
   }
@@ -158,7 +173,7 @@ class Propagator {
       auto reads = readsEntry(source, edge.sourcePath, name, cause.property->path);
       if (reads == Lookup::Never) return;
       propagateTo(source, edge.sourcePath, cause, "mapping " + name + " changes",
-                  reads == Lookup::Surely ? cause.certainty : Certainty::Possible);
+                  reads == Lookup::Surely ? cause.certainty : Certainty::Possible, Judge::ByValue);
     });
   }
 
@@ -213,7 +228,7 @@ class Propagator {
         propagateTo(source, edge.sourcePath, cause,
                     attribute ? "condition " + name + " changes: it may be created or deleted"
                               : "condition " + name + " changes",
-                    Certainty::Possible);
+                    Certainty::Possible, attribute ? Judge::No : Judge::ByValue);
       });
     }
   }
@@ -236,7 +251,7 @@ class Propagator {
   }
 
   void propagateTo(ComponentIndex source, const Path& path, const Operation& cause,
-                   const std::string& reason, Certainty certainty) {
+                   const std::string& reason, Certainty certainty, Judge judge = Judge::No) {
     const auto& component = after_.component(source);
     if (path.empty()) return;
     // A new or renamed resource is created from scratch; it reads the new values at creation.
@@ -274,6 +289,15 @@ class Propagator {
     if (const auto* now = valueAt(component.properties, path)) {
       change.newValue = *now;
       if (hasConditionalValue(*now)) certainty = Certainty::Possible;
+    }
+    if (judge == Judge::ByValue && op.before) {
+      const auto& beforeStack = changes_.before().component(*op.before).stack;
+      switch (judgeDeployed(evaluators_, beforeStack, component.stack, change, FoundBy::Cause)) {
+        case DeployedChange::None: return;  // it reads the same value on both sides
+        case DeployedChange::Definite: certainty = Certainty::Definite; break;
+        case DeployedChange::Possible: certainty = Certainty::Possible; break;
+        case DeployedChange::Unknown: break;
+      }
     }
     change.updateType = component.type == ComponentType::Resource
                             ? updateTypes_(component.subtype, path)
@@ -319,6 +343,7 @@ class Propagator {
 
   ChangeSet& changes_;
   const UpdateTypeLookup& updateTypes_;
+  Evaluators& evaluators_;
   const InfraModel& after_;
   std::deque<std::size_t> queue_;
 };
@@ -336,8 +361,9 @@ std::string replacementReason(const PropertyChange& change) {
   return path + " changes";
 }
 
-void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes) {
-  Propagator(changes, updateTypes).run();
+void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes,
+                      Evaluators& evaluators) {
+  Propagator(changes, updateTypes, evaluators).run();
 }
 
 void markPropagated(std::vector<Operation>& operations) {

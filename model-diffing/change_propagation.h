@@ -6,13 +6,17 @@
 // way.
 #include <string>
 
+#include "model-diffing/change_set.h"
+#include "model-diffing/deployed_values.h"
 #include "model/operation.h"
 #include "model/update_type.h"
-#include "model-diffing/change_set.h"
 
 namespace c2a::diffing {
 
-void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes);
+/// `evaluators` settle what a changed parameter, mapping entry or condition does to the values
+/// that read it (deployed_values.h).
+void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes,
+                      Evaluators& evaluators);
 
 /// Sets `propagated` on every operation: true when the root of its cause chain is a change of
 /// another component. A REPLACE caused by its own referencing property, itself caused by another

@@ -6,8 +6,8 @@
 #include <unordered_map>
 
 #include "model-diffing/candidate_index.h"
-#include "model-diffing/json_values.h"
 #include "model-diffing/similarity.h"
+#include "model/same_value.h"
 
 namespace c2a::diffing {
 namespace {

@@ -5,11 +5,11 @@
 #include "model-diffing/change_propagation.h"
 #include "model-diffing/change_set.h"
 #include "model-diffing/component_matching.h"
+#include "model-diffing/deployed_values.h"
 #include "model-diffing/fingerprint.h"
-#include "model-diffing/json_values.h"
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
-#include "model/condition_evaluation.h"
+#include "model/same_value.h"
 
 namespace c2a {
 namespace {
@@ -66,16 +66,16 @@ std::optional<std::size_t> replacementTrigger(ChangeSet& changes,
 bool propertyAlternatives(const Json& value, std::vector<const Json*>& out, int depth = 0) {
   static const Json kEmpty = Json::object();
   if (depth > 16) return false;
-  if (value.is_object() && !diffing::isIntrinsic(value)) {
+  if (value.is_object() && !isIntrinsic(value)) {
     out.push_back(&value);
     return true;
   }
-  if (diffing::isIntrinsic(value) && value.begin().key() == "Ref" &&
+  if (isIntrinsic(value) && value.begin().key() == "Ref" &&
       value.begin().value() == "AWS::NoValue") {
     out.push_back(&kEmpty);
     return true;
   }
-  if (diffing::isIntrinsic(value) && value.begin().key() == "Fn::If") {
+  if (isIntrinsic(value) && value.begin().key() == "Fn::If") {
     const auto& args = value.begin().value();
     return args.is_array() && args.size() == 3 && propertyAlternatives(args[1], out, depth + 1) &&
            propertyAlternatives(args[2], out, depth + 1);
@@ -108,7 +108,7 @@ UpdateType swappedPropertiesUpdateType(const std::string& subtype, const Json& b
     for (const auto* b : news) {
       for (const auto& [key, value] : a->items()) {
         auto other = b->find(key);
-        if (other == b->end() || !diffing::equivalent(value, *other)) consider(key);
+        if (other == b->end() || !equivalent(value, *other)) consider(key);
       }
       for (const auto& [key, value] : b->items()) {
         if (!a->contains(key)) consider(key);
@@ -121,12 +121,12 @@ UpdateType swappedPropertiesUpdateType(const std::string& subtype, const Json& b
 class Differ {
  public:
   Differ(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes,
-         const DeployedTypeLookup& deployedTypes)
+         const DeployedTypeLookup& deployedTypes, const Deployments& deployments)
       : changes_(before, after),
         updateTypes_(updateTypes),
         deployedTypes_(deployedTypes),
-        beforeConditions_(before),
-        afterConditions_(after) {}
+        beforeConditions_(before, deployments.before),
+        afterConditions_(after, deployments.after) {}
 
   ModelDiff run() {
     const auto& before = changes_.before();
@@ -159,7 +159,8 @@ class Differ {
       if (!isPaired) wholeStack(OperationType::Insert, stack.second);
     }
 
-    diffing::propagateChanges(changes_, updateTypes_);
+    diffing::Evaluators evaluators{beforeConditions_, afterConditions_};
+    diffing::propagateChanges(changes_, updateTypes_, evaluators);
 
     ModelDiff diff;
     diff.before = &before;
@@ -216,8 +217,8 @@ class Differ {
   void diffPair(const diffing::ComponentPair& pair, const diffing::RenameMap& renames) {
     const auto& b = changes_.before().component(pair.before);
     const auto& a = changes_.after().component(pair.after);
-    auto beforeBody = diffing::applyRenames(diffing::normalizeIntrinsics(b.properties), renames);
-    auto afterBody = diffing::normalizeIntrinsics(a.properties);
+    auto beforeBody = diffing::applyRenames(normalizeIntrinsics(b.properties), renames);
+    auto afterBody = normalizeIntrinsics(a.properties);
     bool isResource = a.type == ComponentType::Resource;
     if (isResource) {
       // A Properties block added or removed is a set of property insertions or removals, each
@@ -236,6 +237,7 @@ class Differ {
     }
 
     if (isResource && existenceChanges(pair)) return;
+    if (a.type == ComponentType::Parameter) parameterValueChanges(pair);
 
     std::optional<std::size_t> rename;
     if (pair.renamed) {
@@ -258,8 +260,12 @@ class Differ {
       type.newValue = Json(a.subtype);
       changes.insert(changes.begin(), std::move(type));
     }
+    diffing::Evaluators evaluators{beforeConditions_, afterConditions_};
+    auto alike = alikeOnceDeployed(evaluators, b.stack, a.stack, changes);
     std::vector<std::size_t> updates;
-    for (auto& change : changes) {
+    for (std::size_t k = 0; k < changes.size(); ++k) {
+      if (alike[k]) continue;
+      auto& change = changes[k];
       change.updateType = !isResource                   ? UpdateType::Mutable
                           : change.path == Path{"Type"} ? UpdateType::Mutable
                                                         : updateTypes_(judgedType, change.path);
@@ -273,20 +279,30 @@ class Differ {
       op.type = OperationType::Update;
       op.before = pair.before;
       op.after = pair.after;
+      // Compared as deployed: the same value written another way is no change (seed 004, 17).
+      // (A MOVE is a new position of a value alike.)
+      if (change.path != Path{"Type"} && change.operation != PropertyOperationType::Move) {
+        auto deployed = diffing::judgeDeployed(evaluators, b.stack, a.stack, change,
+                                               diffing::FoundBy::DifferentText);
+        if (deployed == diffing::DeployedChange::None) continue;
+        if (deployed == diffing::DeployedChange::Possible) op.certainty = Certainty::Possible;
+      }
       // A new Fn::If with a branch equal to the old value: which branch deploys is not known
       // here, so the change may not happen.
-      if (change.oldValue && change.newValue && diffing::isIntrinsic(*change.newValue) &&
-          change.newValue->begin().key() == "Fn::If") {
-        const auto& args = change.newValue->begin().value();
+      const auto& deployedNew = change.newEvaluated ? change.newEvaluated : change.newValue;
+      if (change.oldValue && deployedNew && isIntrinsic(*deployedNew) &&
+          deployedNew->begin().key() == "Fn::If") {
+        const auto& args = deployedNew->begin().value();
         if (args.is_array() && args.size() == 3 &&
-            (diffing::equivalent(args[1], *change.oldValue) ||
-             diffing::equivalent(args[2], *change.oldValue))) {
+            (equivalent(args[1], change.oldEvaluated.value_or(*change.oldValue)) ||
+             equivalent(args[2], change.oldEvaluated.value_or(*change.oldValue)))) {
           op.certainty = Certainty::Possible;
         }
       }
       op.property = std::move(change);
       updates.push_back(changes_.add(std::move(op)));
     }
+    if (a.type == ComponentType::Condition && updates.empty()) conditionValueChange(pair);
     // A renamed resource is a new physical resource already; otherwise its most severe property
     // change decides whether it is replaced.
     if (!isResource || rename) return;
@@ -302,6 +318,84 @@ class Differ {
                        ? Certainty::Definite
                        : Certainty::Possible;
     op.cause = Cause{cause.id, diffing::replacementReason(*cause.property)};
+    changes_.add(std::move(op));
+  }
+
+  /// A condition written alike whose value flips with the parameter values given (seed 004, run
+  /// 20 by parameters): an UPDATE of its `Value`, which propagation carries to the Fn::If that
+  /// read it. Only when both sides are known for certain: a Default may be overridden.
+  void conditionValueChange(const diffing::ComponentPair& pair) {
+    const auto& b = changes_.before().component(pair.before);
+    const auto& a = changes_.after().component(pair.after);
+    auto was = beforeConditions_.condition(b.stack, b.name);
+    auto is = afterConditions_.condition(a.stack, a.name);
+    if (was.truth == Truth::Unknown || is.truth == Truth::Unknown || was.fromDefaults ||
+        is.fromDefaults || was.truth == is.truth) {
+      return;
+    }
+    PropertyChange change;
+    change.path = Path{"Value"};
+    change.oldValue = Json(was.truth == Truth::True);
+    change.newValue = Json(is.truth == Truth::True);
+    Operation op;
+    op.type = OperationType::Update;
+    op.before = pair.before;
+    op.after = pair.after;
+    op.property = std::move(change);
+    changes_.add(std::move(op));
+  }
+
+  /// An array element removed and another inserted at the same place (the diff pairs elements by
+  /// their text) that deploy the same value: no change.
+  static std::vector<bool> alikeOnceDeployed(diffing::Evaluators& evaluators,
+                                             const std::string& beforeStack,
+                                             const std::string& afterStack,
+                                             const std::vector<PropertyChange>& changes) {
+    std::vector<bool> alike(changes.size(), false);
+    std::map<Path, std::size_t> removals;
+    for (std::size_t k = 0; k < changes.size(); ++k) {
+      if (changes[k].operation == PropertyOperationType::Remove && changes[k].oldValue) {
+        removals.emplace(changes[k].path, k);
+      }
+    }
+    if (removals.empty()) return alike;
+    for (std::size_t k = 0; k < changes.size(); ++k) {
+      const auto& insertion = changes[k];
+      if (insertion.operation != PropertyOperationType::Insert || !insertion.newValue) continue;
+      auto removal = removals.find(insertion.path);
+      if (removal == removals.end() || alike[removal->second]) continue;
+      if (diffing::sameDeployed(evaluators, beforeStack, afterStack,
+                                *changes[removal->second].oldValue, *insertion.newValue)) {
+        alike[k] = alike[removal->second] = true;
+      }
+    }
+    return alike;
+  }
+
+  /// A parameter given a new value, its declaration alike (seed 004, run 7): an UPDATE of its
+  /// `Value`, which propagation carries to what reads it. A parameter nothing reads changes
+  /// nothing (run 16): no operation.
+  void parameterValueChanges(const diffing::ComponentPair& pair) {
+    const auto& b = changes_.before().component(pair.before);
+    const auto& a = changes_.after().component(pair.after);
+    auto old = beforeConditions_.given(b.stack, b.name);
+    auto now = afterConditions_.given(a.stack, a.name);
+    if (!old || !now || *old == *now) return;
+    bool read = false;
+    changes_.after().forEachIncoming(pair.after,
+                                     [&](ComponentIndex, ComponentIndex, const Relationship& edge) {
+                                       read = read || edge.kind == RelationshipKind::Dependency;
+                                     });
+    if (!read) return;
+    PropertyChange change;
+    change.path = Path{"Value"};
+    change.oldValue = Json(*old);
+    change.newValue = Json(*now);
+    Operation op;
+    op.type = OperationType::Update;
+    op.before = pair.before;
+    op.after = pair.after;
+    op.property = std::move(change);
     changes_.add(std::move(op));
   }
 
@@ -376,15 +470,16 @@ class Differ {
   ChangeSet changes_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
-  ConditionEvaluator beforeConditions_;
-  ConditionEvaluator afterConditions_;
+  TemplateEvaluator beforeConditions_;  // conditions and values, as each side deploys them
+  TemplateEvaluator afterConditions_;
 };
 
 }  // namespace
 
 ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
-                     const UpdateTypeLookup& updateTypes, const DeployedTypeLookup& deployedTypes) {
-  return Differ(before, after, updateTypes, deployedTypes).run();
+                     const UpdateTypeLookup& updateTypes, const DeployedTypeLookup& deployedTypes,
+                     const Deployments& deployments) {
+  return Differ(before, after, updateTypes, deployedTypes, deployments).run();
 }
 
 }  // namespace c2a

@@ -2,6 +2,7 @@
 // model-diffing's entry point: two InfraModels → every operation a deployment performs
 // (matching, property diff, replacements, propagation), sorted, with ids and a fingerprint.
 #include "model/diff.h"
+#include "model/template_evaluation.h"
 #include "model/update_type.h"
 
 namespace c2a {
@@ -10,8 +11,11 @@ namespace c2a {
 /// template against a one-stack assembly). Stacks on one side only are added or removed whole.
 /// `deployedTypes`: a logical id whose two types deploy as the same one (a SAM resource and what
 /// the transform makes from it) is the same resource, its changes judged by the deployed type.
+/// `deployments`: the parameter and pseudo-parameter values each side is deployed with; values are
+/// compared as CloudFormation evaluates them (template_evaluation.h).
 ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
                      const UpdateTypeLookup& updateTypes,
-                     const DeployedTypeLookup& deployedTypes = {});
+                     const DeployedTypeLookup& deployedTypes = {},
+                     const Deployments& deployments = {});
 
 }  // namespace c2a

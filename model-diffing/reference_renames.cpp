@@ -1,6 +1,6 @@
 #include "model-diffing/reference_renames.h"
 
-#include "model-diffing/json_values.h"
+#include "model/same_value.h"
 #include "model/sub_placeholders.h"
 
 namespace c2a::diffing {

@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "model-diffing/array_matching.h"
-#include "model-diffing/json_values.h"
+#include "model/same_value.h"
 
 namespace c2a::diffing {
 

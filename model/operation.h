@@ -31,6 +31,10 @@ struct PropertyChange {
   std::optional<Json> newValue;
   UpdateType updateType =
       UpdateType::Mutable;  // effective: inside an Immutable property → Immutable
+  /// The values CloudFormation will deploy, where evaluating the written ones changes them (a
+  /// parameter's value given, a mapping entry, a condition known: template_evaluation.h).
+  std::optional<Json> oldEvaluated;
+  std::optional<Json> newEvaluated;
 };
 
 struct Cause {

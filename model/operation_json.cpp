@@ -20,6 +20,8 @@ Json operationToJson(const Operation& operation) {
     if (!p.oldPath.empty()) property["oldPath"] = toDotted(p.oldPath);
     if (p.oldValue) property["old"] = *p.oldValue;
     if (p.newValue) property["new"] = *p.newValue;
+    if (p.oldEvaluated) property["oldEvaluated"] = *p.oldEvaluated;
+    if (p.newEvaluated) property["newEvaluated"] = *p.newEvaluated;
     property["updateType"] = toString(p.updateType);
     out["property"] = std::move(property);
   } else {

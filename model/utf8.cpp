@@ -45,4 +45,26 @@ std::optional<std::size_t> firstInvalidUtf8(std::string_view text) {
   return std::nullopt;
 }
 
+std::string cutUtf8(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return std::string(text);
+  const std::size_t room = max > 3 ? max - 3 : 0;
+  std::size_t end = 0;
+  while (end < text.size()) {
+    int length = utf8SequenceLength(text, end);
+    auto step = static_cast<std::size_t>(length > 0 ? length : -length);
+    if (end + step > room) break;
+    end += step;
+  }
+  return std::string(text.substr(0, end)) + "...";
+}
+
+std::size_t utf8Length(std::string_view text) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < text.size(); ++count) {
+    int length = utf8SequenceLength(text, i);
+    i += static_cast<std::size_t>(length > 0 ? length : -length);
+  }
+  return count;
+}
+
 }  // namespace c2a

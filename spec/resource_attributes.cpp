@@ -13,7 +13,7 @@ struct AttributeSemantics {
 };
 
 // Seed 004, measured against AWS: resource-level Metadata changes do update the resource; a changed
-// Condition creates or deletes it (the differ evaluates that, model/condition_evaluation.h) but
+// Condition creates or deletes it (the differ evaluates that, model/template_evaluation.h) but
 // never replaces it; the policies and DependsOn only shape later operations.
 constexpr std::array<AttributeSemantics, 7> kAttributes{{
     {"Metadata", UpdateType::Mutable, false},

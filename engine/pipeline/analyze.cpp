@@ -3,13 +3,15 @@
 #include <map>
 
 #include "aggregations/aggregation_module.h"
+#include "deployment-prediction/plan.h"
 #include "engine/pipeline/failures_foreseen.h"
 #include "engine/pipeline/not_analysed.h"
+#include "engine/pipeline/parameters_file.h"
 #include "engine/pipeline/read_model.h"
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
-#include "model-diffing/model_diff.h"
 #include "engine/pipeline/stage_timer.h"
+#include "model-diffing/model_diff.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 #include "spec/serverless_resources.h"
@@ -93,6 +95,9 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   auto report = std::make_unique<Report>();
   report->metadata = reportMetadata(options.ruleFiles);
   report->metadata.presets = options.presets;
+  for (auto& warning : undeclaredParameters(options.parameterKeys, before, after)) {
+    warnings.push_back(std::move(warning));
+  }
   report->warnings = std::move(warnings);
   report->before = std::move(before);
   report->after = std::move(after);
@@ -101,13 +106,15 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     return std::string(serverlessTransformedType(type).value_or(type));
   };
   StageTimer diffTimer("diff");
-  report->diff = diffModels(report->before, report->after, updateTypes, deployedTypes);
+  report->diff =
+      diffModels(report->before, report->after, updateTypes, deployedTypes, options.deployments);
   if (keep) keepStacks(report->diff, *keep);
   diffTimer.stop();
   const auto& operations = report->diff.operations;
 
   StageTimer predictTimer("predict");
-  addForeseenFailures(*report, spec);
+  addForeseenFailures(*report, spec, options.deployments, options.parameterKeys);
+  report->plan = planDeployment(report->diff);
   predictTimer.stop();
   StageTimer rulesTimer("rules");
   report->rulesApplied = options.rules != nullptr;
@@ -121,6 +128,8 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));
   } else {
     report->decisions.assign(operations.size(), Decision{});
+  }
+  if (options.rules == nullptr && options.warnWithoutRules) {
     // Said once, so nobody reads "review" as the rules' judgement.
     Diagnostic noRules;
     noRules.message =
@@ -146,6 +155,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->stacks = summarizeStacks(*report);
   report->decidedBy = decidingChanges(report->decisions, report->summary.verdict);
   report->gate = gate(report->decisions, report->summary, options.failOn);
+  refuseDeployment(*report);
   report->failOnGiven = options.failOnGiven;
   return report;
 }

@@ -2,12 +2,14 @@
 // analyze(): the whole pipeline for `c2a diff`: read both inputs, map them to InfraModels, diff,
 // propagate, rules, aggregations, verdict, into the report model. The only place that knows every
 // stage.
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/approvals/acceptances.h"
 #include "engine/report/report.h"
+#include "model/template_evaluation.h"
 #include "platform-mapping/read_limits.h"
 #include "rules/ast.h"
 
@@ -24,6 +26,11 @@ struct AnalyzeOptions {
   AcceptanceOptions acceptance;           // approvals files, baseline, inline acceptances
   FailOn failOn = FailOn::Review;         // which verdicts fail the process (--fail-on)
   bool failOnGiven = false;               // --fail-on was given: reports state the gate
+  /// Warn that no rules are loaded when `rules` is null; false for `c2a plan`, which decides
+  /// nothing.
+  bool warnWithoutRules = true;
+  Deployments deployments;  // parameter and pseudo-parameter values given for each side
+  std::map<std::string, SourceLocation> parameterKeys;  // where each given key is given
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.

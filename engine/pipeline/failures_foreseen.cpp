@@ -6,12 +6,13 @@
 
 namespace c2a {
 
-void addForeseenFailures(Report& report, const ResourceSpec& spec) {
+void addForeseenFailures(Report& report, const ResourceSpec& spec, const Deployments& deployments,
+                         const std::map<std::string, SourceLocation>& given) {
   DeploymentFacts facts;
   facts.physicalNameProperties = [&spec](std::string_view type) -> const std::vector<std::string>& {
     return spec.physicalNameProperties(type);
   };
-  report.failures = foreseeFailures(report.diff, facts);
+  report.failures = foreseeFailures(report.diff, facts, deployments, given);
 }
 
 namespace {
@@ -34,15 +35,27 @@ void withdraw(std::vector<std::string>& accepted, std::vector<Refusal>& refused,
 
 void applyFailures(Report& report) {
   for (const Failure& failure : report.failures) {
-    Decision& decision = report.decisions[failure.change];
+    if (!failure.change) continue;  // the deployment's own: the verdict (analyze.cpp)
+    const std::size_t change = *failure.change;
+    Decision& decision = report.decisions[change];
     decision.risk = Risk::High;
     decision.action = Action::Reject;
     // No approval stands against a deployment CloudFormation will refuse.
-    if (failure.change < report.acceptances.size()) report.acceptances[failure.change].reset();
-    const auto& id = report.diff.operations[failure.change].id;
+    if (change < report.acceptances.size()) report.acceptances[change].reset();
+    const auto& id = report.diff.operations[change].id;
     for (auto& record : report.approvals) withdraw(record.approved, record.refused, id);
     if (report.baseline) withdraw(report.baseline->accepted, report.baseline->refused, id);
   }
+}
+
+void refuseDeployment(Report& report) {
+  bool whole = std::any_of(report.failures.begin(), report.failures.end(),
+                           [](const Failure& failure) { return !failure.change; });
+  if (!whole) return;
+  report.summary.verdict = Verdict::Rejected;
+  if (report.gate.failOn == FailOn::Never) return;
+  report.gate.fails = true;
+  report.gate.exitStatus = 2;
 }
 
 }  // namespace c2a

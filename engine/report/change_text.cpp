@@ -57,11 +57,20 @@ std::vector<std::string> valueLines(const Operation& op, std::size_t maxValue) {
   const auto& p = *op.property;
   if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
     // A propagated update keeps its text; what changes is the value it resolves to.
-    return {"value: " + safeValue(p.newValue, maxValue) + " (resolves to a new value)"};
+    std::string line = "value: " + safeValue(p.newValue, maxValue) + " (resolves to a new value)";
+    if (p.oldEvaluated || p.newEvaluated) {
+      line += ": " + safeValue(p.oldEvaluated ? p.oldEvaluated : p.oldValue, maxValue) + " -> " +
+              safeValue(p.newEvaluated ? p.newEvaluated : p.newValue, maxValue);
+    }
+    return {line};
   }
   std::vector<std::string> lines;
-  if (p.oldValue) lines.push_back("old: " + safeValue(p.oldValue, maxValue));
-  if (p.newValue) lines.push_back("new: " + safeValue(p.newValue, maxValue));
+  auto shown = [&](const std::optional<Json>& written, const std::optional<Json>& evaluated) {
+    auto text = safeValue(written, maxValue);
+    return evaluated ? text + " = " + safeValue(evaluated, maxValue) : text;
+  };
+  if (p.oldValue) lines.push_back("old: " + shown(p.oldValue, p.oldEvaluated));
+  if (p.newValue) lines.push_back("new: " + shown(p.newValue, p.newEvaluated));
   return lines;
 }
 

@@ -11,9 +11,10 @@
 #include "model/cause_chain.h"
 #include "model/decision.h"
 #include "model/diff.h"
-#include "model/failure.h"
 #include "model/error.h"
+#include "model/failure.h"
 #include "model/infra_model.h"
+#include "model/plan.h"
 #include "model/source_location.h"
 #include "model/verdict.h"
 
@@ -133,7 +134,8 @@ struct Report {
   /// Deployments CloudFormation will refuse (deployment-prediction/failures.h), by change; each
   /// failing change is rejected.
   Failures failures;
-  // Later sections (plan) join here; renderers read them from here too.
+  /// The order CloudFormation will act in (deployment-prediction/plan.h, docs/plan.md).
+  Plan plan;
 
   [[nodiscard]] const std::vector<Operation>& changes() const { return diff.operations; }
 };

@@ -1,5 +1,6 @@
 #include "engine/report/report_json.h"
 
+#include "engine/report/plan_json.h"
 #include "model/operation_json.h"
 
 namespace c2a {
@@ -160,13 +161,19 @@ Json aggregationToJson(const Report& report, const AggregationNode& node) {
 Json failuresToJson(const Report& report) {
   Json out = Json::array();
   for (const auto& failure : report.failures) {
-    const auto& where = report.locations[failure.change];
     Json location = Json::object();
-    if (where.before) location["before"] = locationToJson(*where.before);
-    if (where.after) location["after"] = locationToJson(*where.after);
+    Json changeId;
+    if (failure.change) {
+      const auto& where = report.locations[*failure.change];
+      if (where.before) location["before"] = locationToJson(*where.before);
+      if (where.after) location["after"] = locationToJson(*where.after);
+      changeId = report.diff.operations[*failure.change].id;
+    } else if (!failure.where.file.empty()) {
+      location["given"] = locationToJson(failure.where);  // a parameter value, say
+    }
     out.push_back({{"code", failure.code},
                    {"message", failure.message},
-                   {"changeId", report.diff.operations[failure.change].id},
+                   {"changeId", std::move(changeId)},
                    {"location", std::move(location)}});
   }
   return out;
@@ -205,6 +212,7 @@ Json reportToJson(const Report& report) {
     roots.push_back(aggregationToJson(report, root));
   out["aggregations"] = std::move(roots);
   out["aggregationLevels"] = report.aggregations.levels;
+  out["plan"] = planToJson(report);
   out["failures"] = failuresToJson(report);
   out["approvals"] = approvalsToJson(report);
   out["accepted"] = acceptedToJson(report);

@@ -5,7 +5,8 @@
 
 namespace c2a {
 
-/// {schemaVersion, tool, verdict, fingerprint, summary, stacks, changes, aggregations, warnings}.
+/// {schemaVersion, tool, verdict, fingerprint, summary, stacks, changes, aggregations, plan,
+/// failures, approvals, accepted, baseline, warnings}.
 Json reportToJson(const Report& report);
 
 /// {file, line, column} (line and column only where known).

@@ -16,6 +16,11 @@ std::string valueText(const std::optional<Json>& value) {
   return value->dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+std::string valueText(const std::optional<Json>& written, const std::optional<Json>& evaluated) {
+  if (!evaluated) return valueText(written);
+  return valueText(written) + " = " + valueText(evaluated);
+}
+
 std::string valueBlock(const std::optional<Json>& value) {
   if (!value) return "(absent)";
   return value->dump(2, ' ', false, Json::error_handler_t::replace);
@@ -101,6 +106,8 @@ std::string verdictLine(const VerdictSummary& summary) {
   switch (summary.verdict) {
     case Verdict::Approved: return "Verdict: APPROVED";
     case Verdict::Rejected:
+      // Zero with a failure of the deployment as a whole (a parameter value refused).
+      if (summary.rejected == 0) return "Verdict: REJECTED (the deployment will fail)";
       return fmt::format("Verdict: REJECTED ({} change{} rejected)", summary.rejected,
                          summary.rejected == 1 ? "" : "s");
     case Verdict::Review: break;
@@ -198,6 +205,12 @@ std::string changeList(const Report& report, const std::vector<std::size_t>& cha
 
 std::string decidedByLine(const Report& report) {
   const auto& changes = report.decidedBy;
+  const bool refused = std::any_of(report.failures.begin(), report.failures.end(),
+                                   [](const Failure& failure) { return !failure.change; });
+  if (report.summary.verdict == Verdict::Rejected && changes.empty() && refused) {
+    return "Decided by a deployment failure foreseen: CloudFormation refuses the deployment "
+           "before it acts.";
+  }
   if (report.summary.verdict != Verdict::Approved && changes.empty()) {
     return "Decided by what c2a could not analyse: see the warnings.";
   }
@@ -351,10 +364,10 @@ namespace {
 // Orders failures against change indexes both ways, for equal_range.
 struct ByChange {
   bool operator()(const Failure& failure, std::size_t change) const {
-    return failure.change < change;
+    return failureOrder(failure) < change;
   }
   bool operator()(std::size_t change, const Failure& failure) const {
-    return change < failure.change;
+    return change < failureOrder(failure);
   }
 };
 

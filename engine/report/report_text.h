@@ -11,6 +11,9 @@ namespace c2a {
 
 /// A JSON value on one line as the template means it ("orders", 5, {"Ref": "X"}); "(absent)".
 std::string valueText(const std::optional<Json>& value);
+/// A property value as written and, where evaluating it says more, as deployed:
+/// `{"Ref": "Stage"} = "prod"` (template_evaluation.h).
+std::string valueText(const std::optional<Json>& written, const std::optional<Json>& evaluated);
 /// A JSON value pretty-printed, for multi-line views.
 std::string valueBlock(const std::optional<Json>& value);
 

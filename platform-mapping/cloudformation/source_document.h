@@ -31,6 +31,10 @@ void requireUtf8Text(std::string_view text, const std::string& file);
 /// Picks the format from the extension (.json) or the first non-blank character (`{`).
 SourceFormat sniffFormat(const std::string& file, std::string_view text);
 
+/// Reads a file's bytes, within limits.maxInputBytes. Missing or unreadable → C2aError
+/// MissingInput; larger → InvalidInput.
+std::string readInputText(const std::string& file, const ReadLimits& limits);
+
 /// Reads and parses a file. Missing or unreadable → C2aError MissingInput; larger than
 /// limits.maxInputBytes → InvalidInput.
 SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits);

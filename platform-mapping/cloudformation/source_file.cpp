@@ -24,14 +24,14 @@ SourceFormat sniffFormat(const std::string& file, std::string_view text) {
   return SourceFormat::Yaml;
 }
 
-SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits) {
+std::string readInputText(const std::string& file, const ReadLimits& limits) {
   std::error_code ec;
   auto status = std::filesystem::status(file, ec);
   if (ec || !std::filesystem::exists(status)) {
     throw C2aError(ErrorKind::MissingInput, {file}, "no such file");
   }
   if (std::filesystem::is_directory(status)) {
-    throw C2aError(ErrorKind::MissingInput, {file}, "is a directory, not a template file");
+    throw C2aError(ErrorKind::MissingInput, {file}, "is a directory, not a file");
   }
   auto size = std::filesystem::file_size(file, ec);
   if (!ec && size > limits.maxInputBytes) {
@@ -61,6 +61,11 @@ SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits)
                    fmt::format("input is over the size limit of {} bytes (--max-input-bytes)",
                                limits.maxInputBytes));
   }
+  return text;
+}
+
+SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits) {
+  auto text = readInputText(file, limits);
   return sniffFormat(file, text) == SourceFormat::Json ? readJson(text, file, limits)
                                                        : readYaml(text, file, limits);
 }

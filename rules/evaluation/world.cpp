@@ -60,8 +60,8 @@ DiffWorld::DiffWorld(const ModelDiff& diff, ResourceFacts facts, const Failures*
       operationComponent_(diff.operations.size()) {
   if (failures != nullptr) {
     for (const auto& failure : *failures) {
-      if (failure.change < failureCodes_.size()) {
-        failureCodes_[failure.change].push_back(failure.code);
+      if (failure.change && *failure.change < failureCodes_.size()) {
+        failureCodes_[*failure.change].push_back(failure.code);
       }
     }
   }
@@ -248,7 +248,6 @@ void DiffWorld::enclosing(std::size_t index, std::vector<const Json*>& out) cons
   }
   std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
-
 
 // Rules read change fields for every candidate change: keep direct pointers next to the object, so
 // a lookup is one string comparison rather than a walk over the object's keys.

@@ -5,7 +5,11 @@
 //              operation in report order, then the verdict:
 //                <OPERATION> <component id>[ from <old name>][ <path> <property operation>
 //                <updateType>][ definite|possible][ propagated][ <- <cause id>]
-//              (certainty is written for REPLACE always, else only when possible)
+//              (certainty is written for REPLACE always, else only when possible), and
+//              ` = <old evaluated> -> <new evaluated>` where evaluating changes a value;
+//              optional `parameters.*` (both sides), `before-parameters.*`,
+//              `after-parameters.*` (parameters_file.h's formats) and `pseudo.txt`
+//              (`region=...`, `account=...`, `partition=...` lines)
 // rules/NAME:  the same plus rule files (`rules.c2a`, `rules.json`, `rules.yaml`, all loaded)
 //              and/or `presets.txt` (preset names, or `default` for all; none without it);
 //              `expected.txt`: `<change id> <risk> <action>[ <- <rule>; <rule>]` per operation,
@@ -19,6 +23,8 @@
 //              report format to check (expected.txt, expected.json, expected.md...). Paths in
 //              reports are relative to the repository root, so golden files do not depend on
 //              where the checkout is.
+// plan/NAME:   `before`, `after` and `expected.txt`: the deployment plan, one line per step
+//              (tests/cases/plan_case.h).
 // hostile/NAME: the `c2a` binary on hostile input: `args.txt`, optional `generate.txt`, and
 //              `expected.txt` with the exit status, every stderr line and what was left behind
 //              (tests/cases/hostile_case.h).
@@ -27,12 +33,14 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/analyze.h"
+#include "engine/pipeline/parameters_file.h"
 #include "engine/pipeline/read_model.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/model_dump.h"
 #include "engine/report/report_format.h"
 #include "tests/cases/case_files.h"
 #include "tests/cases/hostile_case.h"
+#include "tests/cases/plan_case.h"
 
 namespace c2a {
 namespace {
@@ -59,16 +67,58 @@ std::string operationLine(const Operation& op) {
   }
   if (op.propagated) line += " propagated";
   if (op.cause && !op.cause->changeId.empty()) line += " <- " + op.cause->changeId;
+  if (op.property && (op.property->oldEvaluated || op.property->newEvaluated)) {
+    auto shown = [](const std::optional<Json>& evaluated, const std::optional<Json>& written) {
+      const auto& value = evaluated ? evaluated : written;
+      return value ? value->dump() : std::string("(absent)");
+    };
+    line += " = " + shown(op.property->oldEvaluated, op.property->oldValue) + " -> " +
+            shown(op.property->newEvaluated, op.property->newValue);
+  }
   return line;
 }
 
+// The values a case deploys each side with: `parameters.*`, `before-parameters.*`,
+// `after-parameters.*`, and `pseudo.txt` lines `region=...`.
+AnalyzeOptions caseOptions(const fs::path& dir) {
+  ParameterInputs inputs;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    auto name = entry.path().filename().string();
+    if (name.rfind("parameters.", 0) == 0) inputs.both = entry.path().string();
+    if (name.rfind("before-parameters.", 0) == 0) inputs.before = entry.path().string();
+    if (name.rfind("after-parameters.", 0) == 0) inputs.after = entry.path().string();
+  }
+  if (fs::exists(dir / "pseudo.txt")) {
+    std::istringstream lines(readFile(dir / "pseudo.txt"));
+    std::string line;
+    while (std::getline(lines, line)) {
+      auto eq = line.find('=');
+      if (eq == std::string::npos) continue;
+      auto key = line.substr(0, eq);
+      auto value = line.substr(eq + 1);
+      if (key == "region") inputs.region = value;
+      if (key == "account") inputs.account = value;
+      if (key == "partition") inputs.partition = value;
+    }
+  }
+  AnalyzeOptions options;
+  auto given = readDeployments(inputs, ReadLimits{});
+  options.deployments = std::move(given.deployments);
+  options.parameterKeys = std::move(given.keys);
+  return options;
+}
+
 std::vector<std::string> diffLines(const fs::path& dir) {
-  auto report = analyze(caseInput(dir, "before"), caseInput(dir, "after"), AnalyzeOptions{});
+  auto report = analyze(caseInput(dir, "before"), caseInput(dir, "after"), caseOptions(dir));
   std::vector<std::string> lines;
   for (const auto& op : report->diff.operations) lines.push_back(operationLine(op));
   // Failures foreseen (deployment-prediction/failures.h): `failure CODE CHANGE-ID`.
   for (const auto& failure : report->failures) {
-    lines.push_back("failure " + failure.code + " " + report->diff.operations[failure.change].id);
+    lines.push_back("failure " + failure.code + " " +
+                    (failure.change
+                         ? report->diff.operations[*failure.change].id
+                         : "deployment " + fs::path(failure.where.file).filename().string() + ":" +
+                               std::to_string(failure.where.line)));
   }
   lines.push_back("verdict " + std::string(toString(report->summary.verdict)));
   return lines;
@@ -118,7 +168,7 @@ std::vector<std::string> rulesLines(const fs::path& dir) {
     if (auto at = message.find(prefix); at != std::string::npos) message.erase(at, prefix.size());
     return {"error " + message};
   }
-  AnalyzeOptions options;
+  AnalyzeOptions options = caseOptions(dir);
   options.rules = &loaded.set;
   auto report = analyze(caseInput(dir, "before"), caseInput(dir, "after"), options);
   std::vector<std::string> lines;
@@ -252,7 +302,7 @@ struct Case {
 
 std::vector<Case> allCases() {
   std::vector<Case> cases;
-  for (const char* kind : {"diff", "rules", "model", "report", "hostile"}) {
+  for (const char* kind : {"diff", "rules", "model", "report", "hostile", "plan"}) {
     for (const auto& name : caseNames(kind)) cases.push_back({kind, name});
   }
   return cases;
@@ -271,6 +321,7 @@ TEST_P(DataCase, MatchesExpectation) {
   std::vector<std::string> actual = kind == "diff"      ? diffLines(dir)
                                     : kind == "rules"   ? rulesLines(dir)
                                     : kind == "hostile" ? hostileLines(dir)
+                                    : kind == "plan"    ? planLines(dir)
                                                         : modelLines(dir);
   if (updating()) {
     writeFile(file, leadingComments(file) + join(actual));

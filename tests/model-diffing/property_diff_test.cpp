@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "model-diffing/json_values.h"
+#include "model/same_value.h"
 
 namespace c2a::diffing {
 namespace {

@@ -89,6 +89,9 @@ def schema_is_strict(validator, text):
         "gate typo": lambda r: r["gate"].__setitem__("failon", "high"),
         "bad fail-on": lambda r: r["gate"].__setitem__("failOn", "sometimes"),
         "approval typo": lambda r: r.__setitem__("approvals", [{"file": "a", "by": "b"}]),
+        "plan typo": lambda r: r["plan"][0].__setitem__("waves", []),
+        "bad plan action": lambda r: r["plan"][0]["update"][0]["steps"][0].__setitem__(
+            "action", "recreate"),
     }
     for name, mutate in mutations.items():
         broken = copy.deepcopy(report)
@@ -246,6 +249,17 @@ def fresh_runs(root):
             args = [before, after]
             for rules in sorted(case.glob("rules.*")):
                 args += ["--rules", rules]
+            # The values a case deploys each side with (tests/cases/cases_test.cpp).
+            for prefix, option in (("parameters.", "--parameters"),
+                                   ("before-parameters.", "--before-parameters"),
+                                   ("after-parameters.", "--after-parameters")):
+                for values in sorted(case.glob(prefix + "*")):
+                    args += [option, values]
+            if (case / "pseudo.txt").exists():
+                for line in (case / "pseudo.txt").read_text().splitlines():
+                    key, _, value = line.partition("=")
+                    if value:
+                        args += ["--" + key, value]
             expected = case / "expected.txt"
             refused = expected.exists() and "\nerror " in "\n" + expected.read_text()
             runs.append((f"{kind}/{case.name}", args, refused))
@@ -315,21 +329,31 @@ def consistency_problems(outputs):
     all_results = sarif["runs"][0].get("results", [])
     open_results = [r for r in all_results if not r.get("suppressions")]
     results = len(open_results)
-    if results != summary["rejected"] + summary["review"]:
+    # A change with foreseen failures is one error per failure; the deployment's own failures
+    # (no change) are errors of their own.
+    failures = report.get("failures", [])
+    bound = [f for f in failures if f["changeId"] is not None]
+    failing = len({f["changeId"] for f in bound})
+    unbound = len(failures) - len(bound)
+    extra = len(bound) - failing + unbound  # SARIF errors beyond one per rejected change
+    if results != summary["rejected"] + summary["review"] + extra:
         problems.append(f"SARIF has {results} results; the JSON report {summary['rejected']} "
-                        f"rejected and {summary['review']} to review")
+                        f"rejected and {summary['review']} to review, and {len(failures)} "
+                        f"failures on {failing} changes")
     accepted = sum(1 for change in report["changes"] if "acceptance" in change)
     suppressed = len(all_results) - results
     if suppressed != accepted:
         problems.append(f"SARIF has {suppressed} suppressed results; the JSON report {accepted} "
                         f"changes approved by approvals or acceptances")
     errors = sum(1 for r in open_results if r.get("level") == "error")
-    if errors != summary["rejected"]:
-        problems.append(f"SARIF has {errors} errors; the JSON report {summary['rejected']} rejected")
+    if errors != summary["rejected"] + extra:
+        problems.append(f"SARIF has {errors} errors; the JSON report {summary['rejected']} rejected "
+                        f"and {len(failures)} failures on {failing} changes")
     tests, failures = int(junit.get("tests")), int(junit.get("failures"))
-    if tests != max(summary["changes"], 1):  # no change: one passing "No changes" case
+    # No change: one passing "No changes" case, unless the deployment itself fails.
+    if tests != (summary["changes"] + unbound if unbound else max(summary["changes"], 1)):
         problems.append(f"JUnit has {tests} tests; the JSON report {summary['changes']} changes")
-    if failures != summary["rejected"] + summary["review"]:
+    if failures != summary["rejected"] + summary["review"] + unbound:
         problems.append(f"JUnit has {failures} failures; the JSON report {summary['rejected']} "
                         f"rejected and {summary['review']} to review")
     return problems

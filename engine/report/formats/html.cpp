@@ -185,8 +185,11 @@ class HtmlRenderer {
     if (report_.failures.empty()) return;
     out_ += "<h2>Deployment will fail</h2>\n<ul>\n";
     for (const auto& failure : report_.failures) {
-      out_ += "<li><code>" + htmlText(report_.diff.operations[failure.change].id) +
-              "</code>: " + htmlText(failureLine(failure)) + "</li>\n";
+      out_ += "<li>" +
+              (failure.change
+                   ? "<code>" + htmlText(report_.diff.operations[*failure.change].id) + "</code>"
+                   : std::string("the deployment")) +
+              ": " + htmlText(failureLine(failure)) + "</li>\n";
     }
     out_ += "</ul>\n";
   }
@@ -471,6 +474,9 @@ class HtmlRenderer {
       if (p.oldValue) value("old", *p.oldValue);
       if (p.newValue) value("new", *p.newValue);
     }
+    // What the written values deploy as, where evaluating them says more.
+    if (p.oldEvaluated) value("old, evaluated", *p.oldEvaluated);
+    if (p.newEvaluated) value("new, evaluated", *p.newEvaluated);
     out_ += "</div>\n";
   }
 

@@ -49,7 +49,9 @@ class JunitRenderer {
     std::string suites;
     Counts total;
     for (const auto& stack : report_.stacks) suites += suite(stack, total);
-    if (report_.stacks.empty()) suites += noChanges(total);
+    auto refused = deploymentFailures(total);
+    if (report_.stacks.empty() && refused.empty()) suites += noChanges(total);
+    suites += refused;
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"c2a\" " +
            total.attributes() + ">\n" + suites + "</testsuites>\n";
   }
@@ -76,6 +78,9 @@ class JunitRenderer {
         {"c2a.fingerprint", report_.diff.fingerprint}};
     auto failed = failuresSummaryLine(report_);
     if (!failed.empty()) entries.emplace_back("c2a.failures", failed);
+    for (const auto& failure : report_.failures) {
+      if (!failure.change) entries.emplace_back("c2a.failure", failureLine(failure));
+    }
     auto gate = gateLine(report_);
     if (!gate.empty()) entries.emplace_back("c2a.gate", gate);
     for (const auto& line : approvalLines(report_)) entries.emplace_back("c2a.approvals", line);
@@ -114,6 +119,33 @@ class JunitRenderer {
            "      <system-out>No changes: nothing to review.</system-out>\n"
            "    </testcase>\n"
            "  </testsuite>\n";
+  }
+
+  // The deployment's own failures (a parameter value CloudFormation refuses, no change of its
+  // own): a failing case each, in a suite of their own.
+  std::string deploymentFailures(Counts& total) const {
+    Counts counts;
+    std::string cases;
+    for (const auto& failure : report_.failures) {
+      if (failure.change) continue;
+      counts.add(Outcome::Failed);
+      total.add(Outcome::Failed);
+      std::string file = failure.where.file.empty()
+                             ? ""
+                             : " file=\"" + xmlEscape(terminalSafe(failure.where.file)) + "\"";
+      cases += fmt::format(
+          "    <testcase classname=\"deployment\" name=\"{}\"{}>\n"
+          "      <failure message=\"{}\" type=\"rejected\">{}</failure>\n    </testcase>\n",
+          xmlEscape(terminalSafe(failureTitle(failure.code))), file,
+          xmlEscape(terminalSafe(failureLine(failure))),
+          xmlText(terminalSafe(failure.message)) +
+              (failure.where.file.empty()
+                   ? std::string()
+                   : "\n" + xmlText("Given at " + terminalSafe(failure.where.str()))));
+    }
+    if (cases.empty()) return "";
+    return fmt::format("  <testsuite name=\"deployment\" {}>\n{}{}  </testsuite>\n",
+                       counts.attributes(), properties(), cases);
   }
 
   // classname "<stack>.<type>": test UIs group by the part before the last dot, so the changes

@@ -134,8 +134,10 @@ class MarkdownRenderer {
     std::string out = "### Deployment will fail\n\n" + failuresSummaryLine(report_) + "\n\n";
     for (std::size_t k = 0; k < report_.failures.size() && k < kMaxFailures; ++k) {
       const auto& failure = report_.failures[k];
-      out += "- " + code(report_.diff.operations[failure.change].id) + ": " +
-             markdownEscape(failureLine(failure)) + "\n";
+      out += "- " +
+             (failure.change ? code(report_.diff.operations[*failure.change].id)
+                             : std::string("the deployment")) +
+             ": " + markdownEscape(failureLine(failure)) + "\n";
     }
     if (report_.failures.size() > kMaxFailures) {
       out += fmt::format("- and {} more: see the HTML or JSON report\n",
@@ -453,7 +455,8 @@ class MarkdownRenderer {
     if (p.operation == PropertyOperationType::Move) return "";
     if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
       // A propagated update keeps its text; what changes is the value it resolves to.
-      return value("unchanged text, resolves to a new value", p.newValue, depth);
+      return value("unchanged text, resolves to a new value", p.newValue, depth) +
+             evaluated(p, depth);
     }
     if (options_.contextLines >= 0 && p.oldValue && p.newValue &&
         (p.oldValue->is_structured() || p.newValue->is_structured())) {
@@ -467,6 +470,14 @@ class MarkdownRenderer {
     std::string out;
     if (p.oldValue) out += value("old", p.oldValue, depth);
     if (p.newValue) out += value("new", p.newValue, depth);
+    return out + evaluated(p, depth);
+  }
+
+  // What the written values deploy as, where evaluating them says more (template_evaluation.h).
+  std::string evaluated(const PropertyChange& p, int depth) const {
+    std::string out;
+    if (p.oldEvaluated) out += value("old, evaluated", p.oldEvaluated, depth);
+    if (p.newEvaluated) out += value("new, evaluated", p.newEvaluated, depth);
     return out;
   }
 

@@ -178,6 +178,9 @@ class SarifRenderer {
         results.push_back(result(i));
       }
     }
+    for (const auto& failure : report_.failures) {
+      if (!failure.change) results.push_back(failureResult(failure));  // the deployment's own
+    }
     Json run{{"tool", {{"driver", driver()}}},
              {"originalUriBaseIds",
               {{kSrcRoot,
@@ -233,6 +236,9 @@ class SarifRenderer {
       } else if (needsAttention(i) && !rules.empty()) {
         labelOfId.emplace(ruleIdOf(i), rules.front());
       }
+    }
+    for (const auto& failure : report_.failures) {
+      if (!failure.change) failureCodes.insert(failure.code);
     }
     for (const auto& fixed : kFixedRules) addDescriptor(fixedDescriptor(fixed));
     for (const auto& code : failureCodes) addDescriptor(failureDescriptor(code));
@@ -342,7 +348,8 @@ class SarifRenderer {
   // One foreseen failure, where its change is written; fingerprinted by the change's identity and
   // the failure's code.
   Json failureResult(const Failure& failure) const {
-    std::size_t index = failure.change;
+    if (!failure.change) return deploymentFailureResult(failure);
+    std::size_t index = *failure.change;
     const auto& op = report_.diff.operations[index];
     auto ruleId = failureRuleId(failure.code);
     Json out{{"ruleId", ruleId},
@@ -364,6 +371,23 @@ class SarifRenderer {
     out["partialFingerprints"] = {{"c2aFailure/v1", sha256Hex(identity)}};
     out["properties"] = changeProperties(index);
     out["properties"]["failureCode"] = failure.code;
+    return out;
+  }
+
+  // A failure of the deployment as a whole (a parameter value CloudFormation refuses), where its
+  // cause is given; fingerprinted by its code and message.
+  Json deploymentFailureResult(const Failure& failure) const {
+    auto ruleId = failureRuleId(failure.code);
+    Json out{{"ruleId", ruleId},
+             {"ruleIndex", ruleIndex_.at(ruleId)},
+             {"level", "error"},
+             {"message", {{"text", terminalSafe(failure.message)}}}};
+    if (!failure.where.file.empty()) {
+      out["locations"] = Json::array({physicalLocation(failure.where)});
+    }
+    out["partialFingerprints"] = {
+        {"c2aFailure/v1", sha256Hex("deployment\n" + failure.code + "\n" + failure.message)}};
+    out["properties"] = {{"failureCode", failure.code}};
     return out;
   }
 

@@ -244,7 +244,13 @@ class TextRenderer {
     if (p.operation == PropertyOperationType::Move) return;
     if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
       // A propagated update keeps its text; what changes is the value it resolves to.
-      out_ += indent + "= " + terminalSafe(valueText(p.newValue)) + "  (resolves to a new value)\n";
+      std::string resolved = "resolves to a new value";
+      if (p.oldEvaluated || p.newEvaluated) {
+        resolved += ": " + valueText(p.oldEvaluated ? p.oldEvaluated : p.oldValue) + " -> " +
+                    valueText(p.newEvaluated ? p.newEvaluated : p.newValue);
+      }
+      out_ += indent + "= " + terminalSafe(valueText(p.newValue)) + "  (" + terminalSafe(resolved) +
+              ")\n";
       return;
     }
     if (options_.contextLines >= 0 && p.oldValue && p.newValue &&
@@ -261,10 +267,14 @@ class TextRenderer {
       return;
     }
     // Whole values, each on its own line: never cut so that two values read alike.
-    if (p.oldValue)
-      out_ += indent + style_.red("old: " + terminalSafe(valueText(p.oldValue))) + "\n";
-    if (p.newValue)
-      out_ += indent + style_.green("new: " + terminalSafe(valueText(p.newValue))) + "\n";
+    if (p.oldValue) {
+      out_ +=
+          indent + style_.red("old: " + terminalSafe(valueText(p.oldValue, p.oldEvaluated))) + "\n";
+    }
+    if (p.newValue) {
+      out_ += indent + style_.green("new: " + terminalSafe(valueText(p.newValue, p.newEvaluated))) +
+              "\n";
+    }
   }
 
   void stackLines() {
@@ -288,6 +298,10 @@ class TextRenderer {
     if (!accepted.empty()) out_ += terminalSafe(accepted) + "\n";
     auto failed = failuresSummaryLine(report_);
     if (!failed.empty()) out_ += style_.red(failed) + "\n";
+    for (const auto& failure : report_.failures) {
+      // The deployment's own failures (a parameter value refused) have no change to sit under.
+      if (!failure.change) out_ += style_.red(terminalSafe(failureLine(failure))) + "\n";
+    }
     auto line = verdictLine(report_.summary);
     switch (report_.summary.verdict) {
       case Verdict::Approved: out_ += style_.green(line); break;

@@ -87,9 +87,14 @@ TEST(EvalPaths, CauseAndPropagated) {
   DiffFixture f;
   auto sides = f.both(resource("Fn", "AWS::Lambda::Function"));
   auto operation = f.componentOperation(OperationType::Update, sides.first, sides.second);
-  operation.property = PropertyChange{
-      {"Properties", "Role"}, {}, PropertyOperationType::Update, Json("a"), Json("b"),
-      UpdateType::Immutable};
+  operation.property = PropertyChange{{"Properties", "Role"},
+                                      {},
+                                      PropertyOperationType::Update,
+                                      Json("a"),
+                                      Json("b"),
+                                      UpdateType::Immutable,
+                                      {},
+                                      {}};
   operation.propagated = true;
   operation.certainty = Certainty::Possible;
   operation.cause = Cause{"role-replace", "referenced component replaced"};

@@ -1,5 +1,6 @@
 #pragma once
-// Value semantics the differ relies on: when two template values mean the same thing.
+// The one definition of "the same value" as CloudFormation reads it (issue 11: one home for its
+// semantics): the differ, the evaluator and the rules' comparisons all ask here.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -8,10 +9,7 @@
 #include "model/intrinsics.h"
 #include "model/json.h"
 
-namespace c2a::diffing {
-
-// Whether a value is an intrinsic function: model/intrinsics.h, the one home for it.
-using ::c2a::isIntrinsic;
+namespace c2a {
 
 /// The same value with intrinsic functions in one canonical form: `Fn::GetAtt` "A.B" → ["A","B"],
 /// `Fn::Sub` [text, {}] → text. (YAML short forms are long forms already, from the reader.)
@@ -40,4 +38,4 @@ class MemberIndex {
 /// A hash consistent with equivalent(): equivalent values hash alike.
 std::size_t equivalenceHash(const Json& value);
 
-}  // namespace c2a::diffing
+}  // namespace c2a

@@ -1,11 +1,11 @@
-#include "model-diffing/json_values.h"
+#include "model/same_value.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <functional>
 
-namespace c2a::diffing {
+namespace c2a {
 namespace {
 
 std::size_t mix(std::size_t seed, std::size_t value) {
@@ -123,4 +123,4 @@ std::size_t equivalenceHash(const Json& value) {
   return hashText(scalarText(value));
 }
 
-}  // namespace c2a::diffing
+}  // namespace c2a

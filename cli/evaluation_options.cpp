@@ -1,0 +1,41 @@
+// The options that say what each side is deployed with, shared by `diff` and `plan`.
+#include "cli/commands.h"
+#include "engine/pipeline/parameters_file.h"
+
+namespace c2a::cli {
+
+void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs) {
+  const char* group = "Template evaluation";
+  command
+      .add_option("--parameters", inputs.both,
+                  "Parameter values both sides are deployed with: a CloudFormation CLI list "
+                  "([{\"ParameterKey\":...,\"ParameterValue\":...}]), {\"Parameters\": {...}} "
+                  "(CodePipeline), an object of values, or KEY=VALUE lines")
+      ->group(group);
+  command
+      .add_option("--before-parameters", inputs.before,
+                  "Parameter values the deployed stack has (over --parameters)")
+      ->group(group);
+  command
+      .add_option("--after-parameters", inputs.after,
+                  "Parameter values the deployment will pass (over --parameters); "
+                  "UsePreviousValue takes the BEFORE side's")
+      ->group(group);
+  command
+      .add_option("--parameter", inputs.assignments,
+                  "KEY=VALUE: a parameter value the deployment will pass (AFTER side); repeatable")
+      ->group(group);
+  command.add_option("--region", inputs.region, "AWS::Region of the deployment (default: unknown)")
+      ->group(group);
+  command
+      .add_option("--account", inputs.account,
+                  "AWS::AccountId of the deployment (default: unknown)")
+      ->group(group);
+  command
+      .add_option("--partition", inputs.partition,
+                  "AWS::Partition of the deployment: aws, aws-cn, aws-us-gov... (default: "
+                  "unknown)")
+      ->group(group);
+}
+
+}  // namespace c2a::cli

@@ -1,0 +1,395 @@
+#include "model/template_evaluation.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "model/intrinsics.h"
+#include "model/same_value.h"
+#include "model/sub_placeholders.h"
+
+namespace c2a {
+namespace {
+
+constexpr int kMaxDepth = 64;  // of nested functions and conditions; deeper stays as written
+
+Evaluated known(bool value, bool fromDefaults) {
+  return {value ? Truth::True : Truth::False, fromDefaults};
+}
+
+EvaluatedValue result(Json value, bool assumed = false) {
+  EvaluatedValue out;
+  out.value = std::move(value);
+  out.assumed = assumed;
+  return out;
+}
+
+// A function kept as written, its arguments evaluated as far as they go.
+EvaluatedValue unevaluated(const std::string& name, EvaluatedValue args) {
+  EvaluatedValue out;
+  out.value = Json{{name, std::move(args.value)}};
+  out.complete = false;
+  out.assumed = args.assumed;
+  return out;
+}
+
+bool isScalar(const Json& value) {
+  return value.is_string() || value.is_number() || value.is_boolean();
+}
+
+std::string trimmed(std::string text) {
+  auto first = text.find_first_not_of(" \t\n\r");
+  if (first == std::string::npos) return "";
+  auto last = text.find_last_not_of(" \t\n\r");
+  return text.substr(first, last - first + 1);
+}
+
+Json splitList(const std::string& text, const std::string& delimiter, bool trim) {
+  Json out = Json::array();
+  if (delimiter.empty()) {
+    out.push_back(text);
+    return out;
+  }
+  std::size_t start = 0;
+  while (true) {
+    auto at = text.find(delimiter, start);
+    std::string part = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
+    out.push_back(trim ? trimmed(part) : part);
+    if (at == std::string::npos) break;
+    start = at + delimiter.size();
+  }
+  return out;
+}
+
+std::string base64(const std::string& text) {
+  std::string out(4 * ((text.size() + 2) / 3) + 1, '\0');
+  int length = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                               reinterpret_cast<const unsigned char*>(text.data()),
+                               static_cast<int>(text.size()));
+  out.resize(static_cast<std::size_t>(std::max(length, 0)));
+  return out;
+}
+
+// A list parameter's value is the list of its comma-separated members, each trimmed.
+bool isListType(const Json& declaration) {
+  auto type = declaration.find("Type");
+  if (type == declaration.end() || !type->is_string()) return false;
+  const auto& text = type->get_ref<const std::string&>();
+  return text == "CommaDelimitedList" || text.starts_with("List<") ||
+         text.starts_with("AWS::SSM::Parameter::Value<List<");
+}
+
+}  // namespace
+
+struct TemplateEvaluator::Context {
+  const std::string& stack;
+  bool useDefaults;
+};
+
+TemplateEvaluator::TemplateEvaluator(const InfraModel& model, DeploymentValues values)
+    : model_(model), values_(std::move(values)) {}
+
+Evaluated TemplateEvaluator::existence(const Component& resource) {
+  auto attribute = resource.properties.find("Condition");
+  if (attribute == resource.properties.end()) return known(true, false);
+  if (!attribute->is_string()) return {};
+  return condition(resource.stack, attribute->get<std::string>());
+}
+
+Evaluated TemplateEvaluator::condition(const std::string& stack, const std::string& name) {
+  auto key = std::make_pair(stack, name);
+  if (auto it = done_.find(key); it != done_.end()) return it->second;
+  if (!active_.insert(key).second) return {};
+  Evaluated out;
+  if (auto index = model_.find(stack, ComponentType::Condition, name)) {
+    out = expression(stack, model_.component(*index).properties, 0);
+  }
+  active_.erase(key);
+  done_[key] = out;
+  return out;
+}
+
+Evaluated TemplateEvaluator::expression(const std::string& stack, const Json& value, int depth) {
+  if (depth > kMaxDepth || !value.is_object() || value.size() != 1) return {};
+  const std::string& function = value.begin().key();
+  const Json& args = value.begin().value();
+  if (function == "Condition") {
+    return args.is_string() ? condition(stack, args.get<std::string>()) : Evaluated{};
+  }
+  if (function == "Fn::Equals") {
+    if (!args.is_array() || args.size() != 2) return {};
+    // Conditions are evaluated with the Defaults too: the answer then says it rests on them.
+    Context context{stack, true};
+    auto left = evaluate(context, args[0], depth + 1);
+    auto right = evaluate(context, args[1], depth + 1);
+    if (!left.complete || !right.complete || !isScalar(left.value) || !isScalar(right.value)) {
+      return {};
+    }
+    return known(scalarText(left.value) == scalarText(right.value), left.assumed || right.assumed);
+  }
+  if (function == "Fn::Not") {
+    if (!args.is_array() || args.size() != 1) return {};
+    auto inner = expression(stack, args[0], depth + 1);
+    if (inner.truth == Truth::Unknown) return inner;
+    return known(inner.truth == Truth::False, inner.fromDefaults);
+  }
+  if (function == "Fn::And" || function == "Fn::Or") {
+    if (!args.is_array() || args.empty()) return {};
+    // The deciding value (false for And, true for Or) decides even beside unknowns.
+    const Truth deciding = function == "Fn::And" ? Truth::False : Truth::True;
+    bool unknown = false, fromDefaults = false, decided = false, decidedFromDefaults = true;
+    for (const auto& part : args) {
+      auto each = expression(stack, part, depth + 1);
+      if (each.truth == Truth::Unknown) {
+        unknown = true;
+      } else if (each.truth == deciding) {
+        decided = true;
+        decidedFromDefaults = decidedFromDefaults && each.fromDefaults;
+      }
+      fromDefaults = fromDefaults || each.fromDefaults;
+    }
+    if (decided) return {deciding, decidedFromDefaults};
+    if (unknown) return {};
+    return {deciding == Truth::False ? Truth::True : Truth::False, fromDefaults};
+  }
+  return {};
+}
+
+std::optional<std::string> TemplateEvaluator::given(const std::string& stack,
+                                                    const std::string& name) const {
+  auto index = model_.find(stack, ComponentType::Parameter, name);
+  if (!index) return std::nullopt;
+  // A nested stack's parameter is fed by its parent, never by the deployment's values.
+  bool nested = false;
+  model_.forEachOutgoing(*index, [&](ComponentIndex, ComponentIndex, const Relationship& edge) {
+    if (edge.reference == ReferenceKind::NestedStackParameter) nested = true;
+  });
+  if (nested) return std::nullopt;
+  auto it = values_.parameters.find(name);
+  if (it == values_.parameters.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const std::string& name,
+                                                 bool useDefaults, bool& assumed) const {
+  auto index = model_.find(stack, ComponentType::Parameter, name);
+  if (!index) return std::nullopt;
+  const Json& declaration = model_.component(*index).properties;
+  std::string text;
+  if (auto value = given(stack, name)) {
+    text = *value;
+  } else {
+    bool nested = false;
+    model_.forEachOutgoing(*index, [&](ComponentIndex, ComponentIndex, const Relationship& edge) {
+      if (edge.reference == ReferenceKind::NestedStackParameter) nested = true;
+    });
+    auto fallback = declaration.find("Default");
+    if (nested || !useDefaults || fallback == declaration.end()) return std::nullopt;
+    if (fallback->is_array()) {  // a list Default written as a list
+      assumed = true;
+      return *fallback;
+    }
+    if (!isScalar(*fallback)) return std::nullopt;
+    text = scalarText(*fallback);
+    assumed = true;
+  }
+  if (isListType(declaration)) return splitList(text, ",", true);
+  return Json(text);
+}
+
+EvaluatedValue TemplateEvaluator::value(const std::string& stack, const Json& written,
+                                        bool useDefaults) {
+  Context context{stack, useDefaults};
+  return evaluate(context, written, 0);
+}
+
+EvaluatedValue TemplateEvaluator::evaluate(Context& context, const Json& value, int depth) {
+  if (depth > kMaxDepth) {
+    EvaluatedValue out = result(value);
+    out.complete = false;
+    return out;
+  }
+  if (value.is_array()) {
+    EvaluatedValue out = result(Json::array());
+    for (const auto& element : value) {
+      auto each = evaluate(context, element, depth + 1);
+      out.complete = out.complete && each.complete;
+      out.assumed = out.assumed || each.assumed;
+      if (!each.absent) out.value.push_back(std::move(each.value));  // NoValue drops an element
+    }
+    return out;
+  }
+  if (!value.is_object()) return result(value);
+  if (isIntrinsic(value) && !isConditionReference(value)) {
+    return function(context, value.begin().key(), value.begin().value(), value, depth);
+  }
+  EvaluatedValue out = result(Json::object());
+  auto& members = out.value.get_ref<Json::object_t&>();
+  for (const auto& [key, member] : value.items()) {
+    auto each = evaluate(context, member, depth + 1);
+    out.complete = out.complete && each.complete;
+    out.assumed = out.assumed || each.assumed;
+    if (!each.absent) members.emplace_back(key, std::move(each.value));  // NoValue drops a key
+  }
+  return out;
+}
+
+EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& name,
+                                           const Json& args, const Json& written, int depth) {
+  auto kept = [&] { return unevaluated(name, evaluate(context, args, depth + 1)); };
+  if (name == "Ref") {
+    if (!args.is_string()) return kept();
+    const auto& target = args.get_ref<const std::string&>();
+    if (target == "AWS::NoValue") {
+      EvaluatedValue out = result(Json());
+      out.absent = true;
+      return out;
+    }
+    if (auto pseudo = values_.pseudo.find(target); pseudo != values_.pseudo.end()) {
+      return result(pseudo->second);
+    }
+    if (target == "AWS::URLSuffix") {
+      if (auto partition = values_.pseudo.find("AWS::Partition");
+          partition != values_.pseudo.end()) {
+        return result(partition->second == "aws-cn" ? "amazonaws.com.cn" : "amazonaws.com");
+      }
+    }
+    bool assumed = false;
+    if (auto deployed = parameter(context.stack, target, context.useDefaults, assumed)) {
+      return result(std::move(*deployed), assumed);
+    }
+    return unevaluated(name, result(args));
+  }
+  if (name == "Fn::If") {
+    if (!args.is_array() || args.size() != 3 || !args[0].is_string()) return kept();
+    auto holds = condition(context.stack, args[0].get<std::string>());
+    if (holds.truth == Truth::Unknown || (holds.fromDefaults && !context.useDefaults)) {
+      return kept();
+    }
+    auto chosen = evaluate(context, args[holds.truth == Truth::True ? 1 : 2], depth + 1);
+    chosen.assumed = chosen.assumed || holds.fromDefaults;
+    return chosen;
+  }
+  if (name == "Fn::FindInMap") {
+    auto evaluated = evaluate(context, args, depth + 1);
+    const Json& parts = evaluated.value;
+    if (!evaluated.complete || !parts.is_array() || parts.size() < 3 || !parts[0].is_string() ||
+        !isScalar(parts[1]) || !isScalar(parts[2])) {
+      return unevaluated(name, std::move(evaluated));
+    }
+    if (auto mapping =
+            model_.find(context.stack, ComponentType::Mapping, parts[0].get<std::string>())) {
+      const Json& entries = model_.component(*mapping).properties;
+      auto top = entries.find(scalarText(parts[1]));
+      if (top != entries.end() && top->is_object()) {
+        auto entry = top->find(scalarText(parts[2]));
+        if (entry != top->end()) return result(*entry, evaluated.assumed);
+      }
+      // AWS::LanguageExtensions: a lookup that finds nothing takes its DefaultValue.
+      if (parts.size() == 4 && parts[3].is_object() && parts[3].contains("DefaultValue")) {
+        return result(parts[3]["DefaultValue"], evaluated.assumed);
+      }
+    }
+    return unevaluated(name, std::move(evaluated));
+  }
+  if (name == "Fn::Sub") {
+    const Json* text = args.is_string() ? &args : nullptr;
+    const Json* variables = nullptr;
+    if (args.is_array() && args.size() == 2 && args[0].is_string() && args[1].is_object()) {
+      text = &args[0];
+      variables = &args[1];
+    }
+    if (text == nullptr) return kept();
+    const auto& source = text->get_ref<const std::string&>();
+    std::string out;
+    bool complete = true;
+    bool assumed = false;
+    std::size_t from = 0;
+    for (const auto& placeholder : subPlaceholders(source)) {
+      out.append(source, from, placeholder.offset - from);
+      from = placeholder.offset + placeholder.length;
+      std::optional<EvaluatedValue> part;
+      if (variables != nullptr && variables->contains(placeholder.expression)) {
+        part = evaluate(context, (*variables)[placeholder.expression], depth + 1);
+      } else if (placeholder.attribute.empty()) {
+        part = function(context, "Ref", Json(placeholder.expression), written, depth + 1);
+      }
+      if (part && part->complete && isScalar(part->value)) {
+        out += scalarText(part->value);
+        assumed = assumed || part->assumed;
+      } else {
+        out.append(source, placeholder.offset, placeholder.length);  // kept for deploy time
+        complete = false;
+      }
+    }
+    out.append(source, from, std::string::npos);
+    if (complete) {
+      // `${!Literal}` escapes are plain text once substituted.
+      std::string plain;
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out.compare(i, 3, "${!") == 0) {
+          plain += "${";
+          i += 2;
+        } else {
+          plain += out[i];
+        }
+      }
+      return result(plain, assumed);
+    }
+    EvaluatedValue partial;
+    partial.complete = false;
+    partial.assumed = assumed;
+    if (variables == nullptr) {
+      partial.value = Json{{name, out}};
+    } else {
+      // Variables used are inlined; the rest stay in the map for deploy time.
+      Json rest = Json::object();
+      for (const auto& [key, variable] : variables->items()) {
+        if (out.find("${" + key + "}") != std::string::npos) rest[key] = variable;
+      }
+      partial.value = rest.empty() ? Json{{name, out}} : Json{{name, Json::array({out, rest})}};
+    }
+    return partial;
+  }
+  auto evaluated = evaluate(context, args, depth + 1);
+  const Json& parts = evaluated.value;
+  if (!evaluated.complete) return unevaluated(name, std::move(evaluated));
+  if (name == "Fn::Join" && parts.is_array() && parts.size() == 2 && parts[0].is_string() &&
+      parts[1].is_array()) {
+    std::string joined;
+    for (std::size_t i = 0; i < parts[1].size(); ++i) {
+      if (!isScalar(parts[1][i])) return unevaluated(name, std::move(evaluated));
+      if (i > 0) joined += parts[0].get<std::string>();
+      joined += scalarText(parts[1][i]);
+    }
+    return result(joined, evaluated.assumed);
+  }
+  if (name == "Fn::Select" && parts.is_array() && parts.size() == 2 && isScalar(parts[0]) &&
+      parts[1].is_array()) {
+    const auto text = scalarText(parts[0]);
+    if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit) && text.size() < 9) {
+      auto index = static_cast<std::size_t>(std::stoul(text));
+      if (index < parts[1].size()) return result(parts[1][index], evaluated.assumed);
+    }
+    return unevaluated(name, std::move(evaluated));
+  }
+  if (name == "Fn::Split" && parts.is_array() && parts.size() == 2 && parts[0].is_string() &&
+      isScalar(parts[1])) {
+    return result(splitList(scalarText(parts[1]), parts[0].get<std::string>(), false),
+                  evaluated.assumed);
+  }
+  if (name == "Fn::Base64" && isScalar(parts)) {
+    return result(base64(scalarText(parts)), evaluated.assumed);
+  }
+  if (name == "Fn::Length" && parts.is_array()) {
+    return result(Json(parts.size()), evaluated.assumed);
+  }
+  if (name == "Fn::ToJsonString" && (parts.is_object() || parts.is_array())) {
+    return result(parts.dump(), evaluated.assumed);
+  }
+  // Fn::GetAtt, Fn::ImportValue, Fn::GetAZs, Fn::Cidr...: known at deploy time only.
+  return unevaluated(name, std::move(evaluated));
+}
+
+}  // namespace c2a

@@ -1,0 +1,83 @@
+#pragma once
+// CloudFormation's template evaluation, in one place (issue 11): conditions (Fn::Equals, Fn::And,
+// Fn::Or, Fn::Not, Condition) and values (Ref to parameters and pseudo parameters, Fn::If,
+// Fn::FindInMap, Fn::Sub, Fn::Join, Fn::Select, Fn::Split, Fn::Base64, Fn::Length,
+// Fn::ToJsonString, AWS::NoValue), evaluated as far as what one side's deployment is known to
+// pass. Whatever rests on something known only at deploy time (a resource's attributes, an import,
+// a parameter not given) is kept as written: a partial evaluation. An answer that rests on a
+// parameter's Default is possible, not definite, since a deployment may pass another value.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "model/infra_model.h"
+
+namespace c2a {
+
+/// What is known of one side's deployment (seed 004: CloudFormation evaluates the template with
+/// these before it acts).
+struct DeploymentValues {
+  /// Parameter values given, by key: they apply to every stack that declares the key, except
+  /// nested stacks, whose parent passes theirs.
+  std::map<std::string, std::string> parameters;
+  /// Pseudo parameters given (`AWS::Region`, `AWS::AccountId`, `AWS::Partition`...).
+  std::map<std::string, std::string> pseudo;
+};
+
+/// Both sides of a diff: what was deployed with, what will be.
+struct Deployments {
+  DeploymentValues before;
+  DeploymentValues after;
+};
+
+enum class Truth { False, True, Unknown };
+
+struct Evaluated {
+  Truth truth = Truth::Unknown;
+  bool fromDefaults = false;  // rests on a parameter's Default: possible, not definite
+};
+
+/// A value evaluated as far as known.
+struct EvaluatedValue {
+  Json value;            // functions that could be evaluated replaced by their results
+  bool complete = true;  // no function left: the value CloudFormation will pass
+  bool assumed = false;  // rests on a parameter's Default
+  bool absent = false;   // AWS::NoValue: the property is not set at all
+};
+
+class TemplateEvaluator {
+ public:
+  explicit TemplateEvaluator(const InfraModel& model, DeploymentValues values = {});
+
+  /// Whether the condition `name` of `stack` holds.
+  Evaluated condition(const std::string& stack, const std::string& name);
+  /// Whether a resource exists once deployed: its `Condition` attribute's value, true without one.
+  Evaluated existence(const Component& resource);
+  /// `written` (a value of `stack`) evaluated; parameters' Defaults are used only when
+  /// `useDefaults` (then the result may be `assumed`).
+  EvaluatedValue value(const std::string& stack, const Json& written, bool useDefaults);
+  /// The value deployed for a parameter: the one given, else (when `useDefaults`) its Default.
+  /// Nothing for a nested stack's parameter (its parent passes it) or when nothing is known.
+  std::optional<Json> parameter(const std::string& stack, const std::string& name, bool useDefaults,
+                                bool& assumed) const;
+  /// The value given for a parameter on this side, if any (not the Default).
+  std::optional<std::string> given(const std::string& stack, const std::string& name) const;
+
+  [[nodiscard]] const InfraModel& model() const { return model_; }
+
+ private:
+  struct Context;
+  Evaluated expression(const std::string& stack, const Json& value, int depth);
+  EvaluatedValue evaluate(Context& context, const Json& value, int depth);
+  EvaluatedValue function(Context& context, const std::string& name, const Json& args,
+                          const Json& written, int depth);
+
+  const InfraModel& model_;
+  DeploymentValues values_;
+  std::map<std::pair<std::string, std::string>, Evaluated> done_;
+  std::set<std::pair<std::string, std::string>> active_;  // a cycle is unknown, never a hang
+};
+
+}  // namespace c2a

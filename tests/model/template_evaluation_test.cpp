@@ -1,0 +1,106 @@
+// CloudFormation's template evaluation (model/template_evaluation.h): each function with known
+// arguments gives CloudFormation's result; what only the deployment knows stays as written.
+#include "model/template_evaluation.h"
+
+#include <gtest/gtest.h>
+
+namespace c2a {
+namespace {
+
+// A one-template model with parameters, a mapping and conditions.
+InfraModel model() {
+  InfraModel out;
+  auto add = [&](ComponentType type, const std::string& name, const char* body) {
+    Component component;
+    component.type = type;
+    component.name = name;
+    component.properties = Json::parse(body);
+    out.addComponent(std::move(component));
+  };
+  add(ComponentType::Parameter, "Stage", R"({"Type": "String", "Default": "dev"})");
+  add(ComponentType::Parameter, "Subnets", R"({"Type": "CommaDelimitedList"})");
+  add(ComponentType::Mapping, "Sizes",
+      R"({"prod": {"Type": "m5.large"}, "dev": {"Type": "t3.micro"}})");
+  add(ComponentType::Condition, "IsProd", R"({"Fn::Equals": [{"Ref": "Stage"}, "prod"]})");
+  add(ComponentType::Condition, "InEu",
+      R"({"Fn::Equals": [{"Fn::Select": [0, {"Fn::Split": ["-", {"Ref": "AWS::Region"}]}]}, "eu"]})");
+  return out;
+}
+
+Json eval(TemplateEvaluator& evaluator, const char* written, bool useDefaults = false) {
+  return evaluator.value("", Json::parse(written), useDefaults).value;
+}
+
+TEST(TemplateEvaluation, FunctionsOfKnownValues) {
+  auto m = model();
+  DeploymentValues values;
+  values.parameters = {{"Stage", "prod"}, {"Subnets", "subnet-a, subnet-b"}};
+  values.pseudo = {{"AWS::Region", "eu-west-1"}, {"AWS::Partition", "aws-cn"}};
+  TemplateEvaluator e(m, values);
+  EXPECT_EQ(eval(e, R"({"Ref": "Stage"})"), "prod");
+  EXPECT_EQ(eval(e, R"({"Ref": "Subnets"})"), Json::parse(R"(["subnet-a", "subnet-b"])"));
+  EXPECT_EQ(eval(e, R"({"Ref": "AWS::URLSuffix"})"), "amazonaws.com.cn");
+  EXPECT_EQ(eval(e, R"({"Fn::Sub": "app-${Stage}-${AWS::Region}-${!Literal}"})"),
+            "app-prod-eu-west-1-${Literal}");
+  EXPECT_EQ(eval(e, R"({"Fn::Sub": ["${A}/${Stage}", {"A": {"Ref": "AWS::Partition"}}]})"),
+            "aws-cn/prod");
+  EXPECT_EQ(eval(e, R"({"Fn::Join": [",", {"Ref": "Subnets"}]})"), "subnet-a,subnet-b");
+  EXPECT_EQ(eval(e, R"({"Fn::Select": ["1", {"Fn::Split": [",", "a,b,c"]}]})"), "b");
+  EXPECT_EQ(eval(e, R"({"Fn::Base64": "hello"})"), "aGVsbG8=");
+  EXPECT_EQ(eval(e, R"({"Fn::FindInMap": ["Sizes", {"Ref": "Stage"}, "Type"]})"), "m5.large");
+  EXPECT_EQ(eval(e, R"({"Fn::FindInMap": ["Sizes", "qa", "Type", {"DefaultValue": "t3.nano"}]})"),
+            "t3.nano");
+  EXPECT_EQ(eval(e, R"({"Fn::If": ["IsProd", 3, 1]})"), 3);
+  EXPECT_EQ(eval(e, R"({"Fn::Length": [1, 2, {"Ref": "Stage"}]})"), 3);
+  EXPECT_EQ(eval(e, R"({"Fn::ToJsonString": {"a": {"Ref": "Stage"}}})"), R"({"a":"prod"})");
+  EXPECT_EQ(e.condition("", "InEu").truth, Truth::True);
+}
+
+TEST(TemplateEvaluation, NoValueRemovesKeysAndElements) {
+  auto m = model();
+  TemplateEvaluator e(m, {{{"Stage", "prod"}}, {}});
+  EXPECT_EQ(eval(e, R"({"A": {"Fn::If": ["IsProd", {"Ref": "AWS::NoValue"}, 1]}, "B": 2})"),
+            Json::parse(R"({"B": 2})"));
+  EXPECT_EQ(eval(e, R"([1, {"Fn::If": ["IsProd", {"Ref": "AWS::NoValue"}, 2]}, 3])"),
+            Json::parse("[1, 3]"));
+  EXPECT_TRUE(e.value("", Json::parse(R"({"Ref": "AWS::NoValue"})"), false).absent);
+}
+
+TEST(TemplateEvaluation, WhatOnlyTheDeploymentKnowsStaysWritten) {
+  auto m = model();
+  TemplateEvaluator e(m);  // no values given
+  auto attribute = e.value("", Json::parse(R"({"Fn::GetAtt": ["Bucket", "Arn"]})"), false);
+  EXPECT_FALSE(attribute.complete);
+  EXPECT_EQ(attribute.value, Json::parse(R"({"Fn::GetAtt": ["Bucket", "Arn"]})"));
+  // A partial Sub keeps its unknown placeholders and substitutes the rest.
+  TemplateEvaluator withPartition(m, {{}, {{"AWS::Partition", "aws"}}});
+  auto arn = withPartition.value(
+      "", Json::parse(R"({"Fn::Sub": "arn:${AWS::Partition}:s3:::${Bucket}"})"), false);
+  EXPECT_FALSE(arn.complete);
+  EXPECT_EQ(arn.value, Json::parse(R"({"Fn::Sub": "arn:aws:s3:::${Bucket}"})"));
+  // A parameter not given stays a Ref unless Defaults are asked for; then the answer is assumed.
+  EXPECT_EQ(eval(e, R"({"Ref": "Stage"})"), Json::parse(R"({"Ref": "Stage"})"));
+  auto assumed = e.value("", Json::parse(R"({"Ref": "Stage"})"), true);
+  EXPECT_EQ(assumed.value, "dev");
+  EXPECT_TRUE(assumed.assumed);
+  // A condition on a Default is known but from defaults; one on the region is unknown.
+  EXPECT_EQ(e.condition("", "IsProd").truth, Truth::False);
+  EXPECT_TRUE(e.condition("", "IsProd").fromDefaults);
+  EXPECT_EQ(e.condition("", "InEu").truth, Truth::Unknown);
+  // Fn::If on a condition that rests on a Default stays written without Defaults.
+  EXPECT_EQ(eval(e, R"({"Fn::If": ["IsProd", 3, 1]})"),
+            Json::parse(R"({"Fn::If": ["IsProd", 3, 1]})"));
+  EXPECT_EQ(eval(e, R"({"Fn::If": ["IsProd", 3, 1]})", true), 1);
+}
+
+TEST(TemplateEvaluation, DeepNestingStopsWithoutCrashing) {
+  auto m = model();
+  TemplateEvaluator e(m);
+  Json value = "x";
+  for (int i = 0; i < 500; ++i) value = Json{{"Fn::Base64", value}};
+  auto out = e.value("", value, false);
+  EXPECT_FALSE(out.complete);
+}
+
+}  // namespace
+}  // namespace c2a
