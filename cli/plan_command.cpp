@@ -16,6 +16,7 @@ struct PlanOptions {
   std::string after;
   std::string format = "text";
   std::string output;
+  ParameterInputs parameters;
   AnalyzeOptions analyze;
 };
 
@@ -59,6 +60,7 @@ void registerPlanCommand(CLI::App& app, Action& action) {
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
+  addEvaluationOptions(*command, options->parameters);
   addLimitOptions(*command, options->analyze.limits);
 
   command->callback([&action, options] {
@@ -69,6 +71,9 @@ void registerPlanCommand(CLI::App& app, Action& action) {
       // JSON report's verdict and gate agree with this command's exit status.
       options->analyze.warnWithoutRules = false;
       options->analyze.failOn = FailOn::Rejected;
+      auto given = readDeployments(options->parameters, options->analyze.limits);
+      options->analyze.deployments = std::move(given.deployments);
+      options->analyze.parameterKeys = std::move(given.keys);
       auto report = analyze(options->before, options->after, options->analyze);
       printWarnings(report->warnings);
       StageTimer renderTimer("render");

@@ -33,12 +33,12 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/parameters_file.h"
 #include "engine/pipeline/read_model.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/model_dump.h"
 #include "engine/report/report_format.h"
 #include "tests/cases/case_files.h"
+#include "tests/cases/case_options.h"
 #include "tests/cases/hostile_case.h"
 #include "tests/cases/plan_case.h"
 
@@ -76,36 +76,6 @@ std::string operationLine(const Operation& op) {
             shown(op.property->newEvaluated, op.property->newValue);
   }
   return line;
-}
-
-// The values a case deploys each side with: `parameters.*`, `before-parameters.*`,
-// `after-parameters.*`, and `pseudo.txt` lines `region=...`.
-AnalyzeOptions caseOptions(const fs::path& dir) {
-  ParameterInputs inputs;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    auto name = entry.path().filename().string();
-    if (name.rfind("parameters.", 0) == 0) inputs.both = entry.path().string();
-    if (name.rfind("before-parameters.", 0) == 0) inputs.before = entry.path().string();
-    if (name.rfind("after-parameters.", 0) == 0) inputs.after = entry.path().string();
-  }
-  if (fs::exists(dir / "pseudo.txt")) {
-    std::istringstream lines(readFile(dir / "pseudo.txt"));
-    std::string line;
-    while (std::getline(lines, line)) {
-      auto eq = line.find('=');
-      if (eq == std::string::npos) continue;
-      auto key = line.substr(0, eq);
-      auto value = line.substr(eq + 1);
-      if (key == "region") inputs.region = value;
-      if (key == "account") inputs.account = value;
-      if (key == "partition") inputs.partition = value;
-    }
-  }
-  AnalyzeOptions options;
-  auto given = readDeployments(inputs, ReadLimits{});
-  options.deployments = std::move(given.deployments);
-  options.parameterKeys = std::move(given.keys);
-  return options;
 }
 
 std::vector<std::string> diffLines(const fs::path& dir) {

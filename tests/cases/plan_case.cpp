@@ -2,6 +2,7 @@
 
 #include "engine/pipeline/analyze.h"
 #include "tests/cases/case_files.h"
+#include "tests/cases/case_options.h"
 
 namespace c2a::testing {
 namespace {
@@ -69,7 +70,7 @@ class PlanLines {
 }  // namespace
 
 std::vector<std::string> planLines(const std::filesystem::path& dir) {
-  AnalyzeOptions options;
+  AnalyzeOptions options = caseOptions(dir);
   options.warnWithoutRules = false;
   auto report = analyze(caseInput(dir, "before"), caseInput(dir, "after"), options);
   return PlanLines(*report).lines();

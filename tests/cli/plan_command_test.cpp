@@ -12,6 +12,10 @@ using testing::runC2a;
 using testing::slurp;
 
 const std::string kCascade = "tests/cases/plan/seed-run-7-replacement-cascade/";
+// Seed 004 run 7: the template text is the same on both sides; only a parameter value changes.
+const std::string kCascadePair = kCascade + "before.yaml " + kCascade + "after.yaml" +
+                                 " --before-parameters " + kCascade + "before-parameters.json" +
+                                 " --after-parameters " + kCascade + "after-parameters.json";
 const std::string kFailing = "tests/cases/plan/failure-custom-name-replacement/";
 
 bool has(const std::string& text, const std::string& part) {
@@ -29,7 +33,7 @@ TEST(PlanCommand, Help) {
 }
 
 TEST(PlanCommand, ExitsZeroWithAPlan) {
-  auto result = runC2a("plan " + kCascade + "before.yaml " + kCascade + "after.yaml");
+  auto result = runC2a("plan " + kCascadePair);
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_TRUE(has(result.out, "Update phase (UPDATE_IN_PROGRESS)")) << result.out;
   EXPECT_TRUE(has(result.out, "    Wave 3\n      Instance1 (AWS::EC2::Instance): replace"))
@@ -50,7 +54,7 @@ TEST(PlanCommand, ExitsTwoWhenAFailureIsForeseen) {
 }
 
 TEST(PlanCommand, ErrorStatusesAreDiffs) {
-  const std::string pair = "plan " + kCascade + "before.yaml " + kCascade + "after.yaml ";
+  const std::string pair = "plan " + kCascadePair + " ";
   EXPECT_EQ(runC2a("plan " + kCascade + "before.yaml").status, 64);  // AFTER missing
   EXPECT_EQ(runC2a(pair + "--format html").status, 64);
   EXPECT_EQ(runC2a(pair + "--rules x.c2a").status, 64);  // a plan takes no rules
@@ -63,9 +67,28 @@ TEST(PlanCommand, ErrorStatusesAreDiffs) {
   EXPECT_EQ(runC2a(pair + "--output /no/such/dir/plan.txt").status, 73);
 }
 
+TEST(PlanCommand, ParameterValuesDecideThePlan) {
+  // Without values the parameter is unknown on both sides and the text is the same: nothing to do.
+  const std::string bare = "plan " + kCascade + "before.yaml " + kCascade + "after.yaml";
+  auto unknown = runC2a(bare);
+  EXPECT_EQ(unknown.status, 0) << unknown.err;
+  EXPECT_TRUE(has(unknown.out, "nothing to deploy")) << unknown.out;
+  // The same value on both sides: still nothing; another value on the AFTER side: the cascade.
+  const std::string before = " --parameters " + kCascade + "before-parameters.json";
+  auto same = runC2a(bare + before);
+  EXPECT_TRUE(has(same.out, "nothing to deploy")) << same.out;
+  auto changed = runC2a(bare + before + " --parameter CidrBlock=10.9.0.0/16");
+  EXPECT_EQ(changed.status, 0) << changed.err;
+  EXPECT_TRUE(has(changed.out, "    Wave 3\n      Instance1 (AWS::EC2::Instance): replace"))
+      << changed.out;
+  // A value the template does not declare is a warning, as in `c2a diff`.
+  auto undeclared = runC2a(bare + " --parameter Nope=1");
+  EXPECT_TRUE(has(undeclared.err, "Nope")) << undeclared.err;
+}
+
 TEST(PlanCommand, JsonIsTheReportWithItsPlan) {
-  auto plan = runC2a("plan " + kCascade + "before.yaml " + kCascade + "after.yaml --format json");
-  auto diff = runC2a("diff " + kCascade + "before.yaml " + kCascade + "after.yaml --format json");
+  auto plan = runC2a("plan " + kCascadePair + " --format json");
+  auto diff = runC2a("diff " + kCascadePair + " --format json");
   ASSERT_EQ(plan.status, 0);
   auto fromPlan = Json::parse(plan.out);
   auto fromDiff = Json::parse(diff.out);
@@ -80,8 +103,7 @@ TEST(PlanCommand, OutputFileIsWrittenWhole) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   auto file = (dir / "plan.md").string();
-  auto result = runC2a("plan " + kCascade + "before.yaml " + kCascade +
-                       "after.yaml --format markdown -o '" + file + "'");
+  auto result = runC2a("plan " + kCascadePair + " --format markdown -o '" + file + "'");
   EXPECT_EQ(result.status, 0);
   EXPECT_EQ(result.out, "");
   auto written = slurp(file);

@@ -1,0 +1,40 @@
+#include "tests/cases/case_options.h"
+
+#include <sstream>
+
+#include "engine/pipeline/parameters_file.h"
+#include "tests/cases/case_files.h"
+
+namespace c2a::testing {
+
+namespace fs = std::filesystem;
+
+AnalyzeOptions caseOptions(const fs::path& dir) {
+  ParameterInputs inputs;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    auto name = entry.path().filename().string();
+    if (name.rfind("parameters.", 0) == 0) inputs.both = entry.path().string();
+    if (name.rfind("before-parameters.", 0) == 0) inputs.before = entry.path().string();
+    if (name.rfind("after-parameters.", 0) == 0) inputs.after = entry.path().string();
+  }
+  if (fs::exists(dir / "pseudo.txt")) {
+    std::istringstream lines(readFile(dir / "pseudo.txt"));
+    std::string line;
+    while (std::getline(lines, line)) {
+      auto eq = line.find('=');
+      if (eq == std::string::npos) continue;
+      auto key = line.substr(0, eq);
+      auto value = line.substr(eq + 1);
+      if (key == "region") inputs.region = value;
+      if (key == "account") inputs.account = value;
+      if (key == "partition") inputs.partition = value;
+    }
+  }
+  AnalyzeOptions options;
+  auto given = readDeployments(inputs, ReadLimits{});
+  options.deployments = std::move(given.deployments);
+  options.parameterKeys = std::move(given.keys);
+  return options;
+}
+
+}  // namespace c2a::testing
