@@ -30,8 +30,9 @@ std::string explainUsageError(const CLI::App& app, const CLI::ParseError& error,
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);
 /// --parameters, --before-parameters, --after-parameters, --parameter, --region, --account,
-/// --partition: what each side is deployed with (template evaluation).
-void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs);
+/// --partition: what each side is deployed with (template evaluation); --change-set: what
+/// CloudFormation itself said of the deployment.
+void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet);
 /// Writes to stdout, or atomically to `file` when it is not empty.
 void emit(const std::string& file, const std::string& content);
 /// Prints each problem to stderr once; returns the exit status for them: 66 when a file is

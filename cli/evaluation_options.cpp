@@ -4,7 +4,7 @@
 
 namespace c2a::cli {
 
-void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs) {
+void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet) {
   const char* group = "Template evaluation";
   command
       .add_option("--parameters", inputs.both,
@@ -35,6 +35,12 @@ void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs) {
       .add_option("--partition", inputs.partition,
                   "AWS::Partition of the deployment: aws, aws-cn, aws-us-gov... (default: "
                   "unknown)")
+      ->group(group);
+  command
+      .add_option("--change-set", changeSet,
+                  "The JSON of `aws cloudformation describe-change-set` for this deployment: its "
+                  "Replacement answers are used, and where it and c2a disagree is listed "
+                  "(docs/diff.md, \"Change sets\")")
       ->group(group);
 }
 

@@ -60,7 +60,7 @@ void registerPlanCommand(CLI::App& app, Action& action) {
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
-  addEvaluationOptions(*command, options->parameters);
+  addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFile);
   addLimitOptions(*command, options->analyze.limits);
 
   command->callback([&action, options] {

@@ -51,11 +51,10 @@ int check(const RulesOptions& options) {
   printWarnings(loaded.warnings);
   if (!loaded.problems.empty()) {
     int status = reportProblems(loaded.problems);
-    std::cerr << fmt::format("c2a: {}{} in {}\n", plural(loaded.problems.size(), "error"),
-                             loaded.warnings.empty()
-                                 ? ""
-                                 : ", " + plural(loaded.warnings.size(), "warning"),
-                             plural(options.files.size(), "file"));
+    std::cerr << fmt::format(
+        "c2a: {}{} in {}\n", plural(loaded.problems.size(), "error"),
+        loaded.warnings.empty() ? "" : ", " + plural(loaded.warnings.size(), "warning"),
+        plural(options.files.size(), "file"));
     return status;
   }
   std::size_t count = 0;
@@ -66,11 +65,9 @@ int check(const RulesOptions& options) {
     }
   };
   countRules(loaded.set.rules);
-  std::cout << fmt::format("ok: {} in {}{}\n", plural(count, "rule"),
-                           plural(loaded.set.files.size(), "file"),
-                           loaded.warnings.empty()
-                               ? ""
-                               : " (" + plural(loaded.warnings.size(), "warning") + ")");
+  std::cout << fmt::format(
+      "ok: {} in {}{}\n", plural(count, "rule"), plural(loaded.set.files.size(), "file"),
+      loaded.warnings.empty() ? "" : " (" + plural(loaded.warnings.size(), "warning") + ")");
   return 0;
 }
 

@@ -22,6 +22,9 @@ struct VerdictSummary {
   /// Parts of the input c2a could not analyse (Diagnostic::notAnalysed): they make an approved
   /// verdict review.
   std::size_t notAnalysed = 0;
+  /// Resources where a change set given (--change-set) contradicts c2a: one of the two is wrong,
+  /// so they make an approved verdict review too.
+  std::size_t disagreements = 0;
 };
 
 /// Rejected if any change is rejected; approved if every change is approved (or there is none);

@@ -19,7 +19,7 @@
 #include "rules/field_names.h"
 #include "rules/native_parser.h"
 #include "rules/rule_ids.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace {

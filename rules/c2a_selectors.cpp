@@ -32,7 +32,7 @@
 #include "rules/c2a_reading.h"
 #include "rules/field_names.h"
 #include "rules/grammar.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a::rules::c2a_file {
 namespace {

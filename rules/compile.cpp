@@ -13,7 +13,7 @@
 
 #include "rules/operators.h"
 #include "rules/rule_ids.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace {

@@ -15,7 +15,7 @@
 #include "rules/grammar.h"
 #include "rules/grammar_errors.h"
 #include "rules/parse_actions.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace parsing {

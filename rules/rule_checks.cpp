@@ -16,7 +16,7 @@
 #include "rules/field_names.h"
 #include "rules/native_printer.h"
 #include "rules/operators.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace {

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/approvals/located_json.h"
+#include "platform-mapping/located_json.h"
 #include "model/error.h"
 #include "model/sha256.h"
 #include "platform-mapping/cloudformation/source_document.h"

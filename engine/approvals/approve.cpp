@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "engine/approvals/approvals_file.h"
-#include "engine/approvals/located_json.h"
+#include "platform-mapping/located_json.h"
 #include "model/decision.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a {
 namespace {
@@ -95,7 +95,7 @@ ApproveResult approve(const ApproveRequest& request) {
       if (it == changes.end()) {
         throw C2aError(ErrorKind::InvalidInput, {request.report},
                        fmt::format("--change {}: this report has no such change{}", id,
-                                   rules::didYouMean(id, ids)));
+                                   didYouMean(id, ids)));
       }
       if (it->action == "reject") {
         throw C2aError(ErrorKind::InvalidInput, doc.where(it->pointer),

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/approvals/located_json.h"
+#include "platform-mapping/located_json.h"
 
 namespace c2a {
 namespace {

@@ -6,7 +6,7 @@
 #include <cctype>
 
 #include "model/error.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a {
 namespace {
@@ -32,7 +32,7 @@ class EntryReader {
     for (const auto& [key, value] : c2a->items()) {
       if (key != "accept") {
         fail(with(at, key), fmt::format("unknown key `{}` in `Metadata.c2a`{} (known: `accept`)",
-                                        key, rules::didYouMean(key, {"accept"})));
+                                        key, didYouMean(key, {"accept"})));
       }
     }
     auto accept = c2a->find("accept");
@@ -73,7 +73,7 @@ class EntryReader {
     if (!type) {
       fail(at, fmt::format("unknown operation `{}`{} (INSERT, UPDATE, REPLACE or RENAME)",
                            value.get<std::string>(),
-                           rules::didYouMean(value.get<std::string>(),
+                           didYouMean(value.get<std::string>(),
                                              {"INSERT", "UPDATE", "REPLACE", "RENAME"})));
     }
     if (*type == OperationType::Remove) {
@@ -115,7 +115,7 @@ class EntryReader {
         fail(fieldAt,
              fmt::format("unknown key `{}` in an `accept` entry{} (known: `operation`, `path`, "
                          "`reason`)",
-                         key, rules::didYouMean(key, {"operation", "path", "reason"})));
+                         key, didYouMean(key, {"operation", "path", "reason"})));
       }
     }
     auto blank = std::all_of(out.reason.begin(), out.reason.end(),

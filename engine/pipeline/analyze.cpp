@@ -1,8 +1,10 @@
 #include "engine/pipeline/analyze.h"
 
 #include <map>
+#include <set>
 
 #include "aggregations/aggregation_module.h"
+#include "deployment-prediction/change_set_comparison.h"
 #include "deployment-prediction/plan.h"
 #include "engine/pipeline/failures_foreseen.h"
 #include "engine/pipeline/not_analysed.h"
@@ -11,7 +13,9 @@
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
 #include "engine/pipeline/stage_timer.h"
+#include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
+#include "platform-mapping/change-set/change_set_reader.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 #include "spec/serverless_resources.h"
@@ -77,6 +81,27 @@ void checkAggregationLevels(const std::vector<std::string>& levels) {
 
 namespace {
 
+// The stack a change set is for: the one its name names, else the only stack with changes (a
+// lone template's "", an assembly's one stack). Several candidates and no name: bad input.
+std::string changeSetStack(const ChangeSet& changeSet, const ModelDiff& diff) {
+  std::set<std::string> stacks;
+  for (const auto* model : {diff.before, diff.after}) {
+    for (const auto& name : model->stacks()) stacks.insert(name);
+  }
+  if (stacks.count(changeSet.stackName) != 0) return changeSet.stackName;
+  std::set<std::string> changed;
+  for (const auto& op : diff.operations) {
+    if (op.componentType == ComponentType::Resource) changed.insert(op.stack);
+  }
+  if (stacks.size() == 1) return *stacks.begin();
+  if (changed.size() == 1 && changeSet.stackName.empty()) return *changed.begin();
+  std::string names;
+  for (const auto& name : stacks) names += (names.empty() ? "" : ", ") + name;
+  throw C2aError(ErrorKind::InvalidInput, {changeSet.file},
+                 "the change set is for stack `" + changeSet.stackName +
+                     "`, which is none of the inputs' stacks (" + names + ")");
+}
+
 // `keep`: the stacks whose changes the report keeps (stack_selection.h); nothing: all.
 std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
                                         const AnalyzeOptions& options, Diagnostics warnings,
@@ -92,8 +117,13 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     return spec.updateType(type, path);
   };
 
+  std::optional<ChangeSet> changeSet;
+  if (!options.changeSetFile.empty()) {
+    changeSet = readChangeSet(options.changeSetFile, options.limits);
+  }
   auto report = std::make_unique<Report>();
   report->metadata = reportMetadata(options.ruleFiles);
+  if (changeSet) addSource(report->metadata, "change-set", options.changeSetFile);
   report->metadata.presets = options.presets;
   for (auto& warning : undeclaredParameters(options.parameterKeys, before, after)) {
     warnings.push_back(std::move(warning));
@@ -109,6 +139,12 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->diff =
       diffModels(report->before, report->after, updateTypes, deployedTypes, options.deployments);
   if (keep) keepStacks(report->diff, *keep);
+  if (changeSet) {
+    auto stack = changeSetStack(*changeSet, report->diff);
+    report->changeSet = compareChangeSet(report->diff, *changeSet, stack);
+    // Its Replacement answers set certainties: the change set is part of what is approved.
+    report->diff.fingerprint = diffing::fingerprint(report->diff.operations);
+  }
   diffTimer.stop();
   const auto& operations = report->diff.operations;
 
@@ -152,6 +188,11 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
                 options.groupBy.empty() ? defaultAggregationLevels(report->diff) : options.groupBy);
   report->summary = summarize(report->decisions);
   holdUnseen(*report);  // nothing unseen is approved
+  // Nor anything CloudFormation's own change set contradicts: one of the two is wrong.
+  if (report->changeSet) report->summary.disagreements = report->changeSet->disagreements();
+  if (report->summary.disagreements > 0 && report->summary.verdict == Verdict::Approved) {
+    report->summary.verdict = Verdict::Review;
+  }
   report->stacks = summarizeStacks(*report);
   report->decidedBy = decidingChanges(report->decisions, report->summary.verdict);
   report->gate = gate(report->decisions, report->summary, options.failOn);

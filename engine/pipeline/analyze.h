@@ -31,6 +31,9 @@ struct AnalyzeOptions {
   bool warnWithoutRules = true;
   Deployments deployments;  // parameter and pseudo-parameter values given for each side
   std::map<std::string, SourceLocation> parameterKeys;  // where each given key is given
+  /// --change-set: `aws cloudformation describe-change-set` JSON to compare with (and whose
+  /// Replacement answers to use); empty: none.
+  std::string changeSetFile;
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.

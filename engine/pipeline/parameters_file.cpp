@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/approvals/located_json.h"
 #include "model/same_value.h"
 #include "platform-mapping/cloudformation/source_document.h"
+#include "platform-mapping/located_json.h"
 
 namespace c2a {
 namespace {

@@ -55,6 +55,10 @@ ReportMetadata reportMetadata(const std::vector<std::string>& ruleFiles) {
   return metadata;
 }
 
+void addSource(ReportMetadata& metadata, const std::string& role, const std::string& file) {
+  metadata.sources.push_back({role, file, inputDigest(file)});
+}
+
 void addInputSources(ReportMetadata& metadata, const std::string& before,
                      const std::string& after) {
   metadata.sources.insert(metadata.sources.begin(), {{"before", before, inputDigest(before)},

@@ -10,6 +10,8 @@ namespace c2a {
 
 /// Tool, version and the rule files (hashed).
 ReportMetadata reportMetadata(const std::vector<std::string>& ruleFiles);
+/// One more input the report rests on (`change-set`), with its SHA-256.
+void addSource(ReportMetadata& metadata, const std::string& role, const std::string& file);
 /// Puts BEFORE and AFTER (hashed) in front of the sources.
 void addInputSources(ReportMetadata& metadata, const std::string& before, const std::string& after);
 /// The SHA-256 of a file, or of a directory's top-level regular files (name and content, in name

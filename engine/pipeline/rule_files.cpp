@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/pipeline/schema_facts.h"
+#include "model/suggestions.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "rules/c2a_format.h"
 #include "rules/compile.h"
@@ -15,7 +16,6 @@
 #include "rules/native_printer.h"
 #include "rules/presets/presets.h"
 #include "rules/rule_checks.h"
-#include "rules/suggestions.h"
 
 namespace c2a {
 namespace {
@@ -170,7 +170,7 @@ std::vector<std::string> selectedPresets(const std::vector<std::string>& named, 
     if (selected.empty()) {
       throw C2aError(ErrorKind::Usage, {},
                      fmt::format("unknown preset `{}`{} (`c2a rules presets` lists them)", name,
-                                 rules::didYouMean(name, rules::presetNames())));
+                                 didYouMean(name, rules::presetNames())));
     }
     for (const auto* preset : selected) chosen.insert(preset->name);
   }
@@ -193,7 +193,7 @@ std::string presetSource(const std::string& name) {
   if (preset == nullptr) {
     throw C2aError(ErrorKind::Usage, {},
                    fmt::format("unknown preset `{}`{} (`c2a rules presets` lists them)", name,
-                               rules::didYouMean(name, rules::presetNames())));
+                               didYouMean(name, rules::presetNames())));
   }
   return std::string(preset->source);
 }

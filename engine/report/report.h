@@ -14,6 +14,7 @@
 #include "model/error.h"
 #include "model/failure.h"
 #include "model/infra_model.h"
+#include "model/change_set.h"
 #include "model/plan.h"
 #include "model/source_location.h"
 #include "model/verdict.h"
@@ -134,6 +135,8 @@ struct Report {
   /// Deployments CloudFormation will refuse (deployment-prediction/failures.h), by change; each
   /// failing change is rejected.
   Failures failures;
+  /// The change set given with --change-set against c2a's prediction; none without one.
+  std::optional<ChangeSetComparison> changeSet;
   /// The order CloudFormation will act in (deployment-prediction/plan.h, docs/plan.md).
   Plan plan;
 

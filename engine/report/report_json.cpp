@@ -179,6 +179,36 @@ Json failuresToJson(const Report& report) {
   return out;
 }
 
+// The change set against the prediction, resource by resource (docs/report.md, "changeSet").
+Json changeSetToJson(const Report& report, const ChangeSetComparison& comparison) {
+  auto text = [](const std::string& value) { return value.empty() ? Json() : Json(value); };
+  Json resources = Json::array();
+  for (const auto& answer : comparison.resources) {
+    Json ids = Json::array();
+    for (auto change : answer.changes) ids.push_back(report.diff.operations[change].id);
+    Json entry = {
+        {"stack", text(answer.stack)},
+        {"logicalId", answer.logicalId},
+        {"type", text(answer.resourceType)},
+        {"changeSet",
+         {{"action", text(answer.listed)}, {"replacement", text(answer.listedReplace)}}},
+        {"predicted",
+         {{"action", text(answer.predicted)}, {"replacement", text(answer.predictedReplace)}}},
+        {"replacement", text(answer.replacement)},
+        {"source", answer.source},
+        {"agrees", answer.disagreement.empty()},
+        {"changes", std::move(ids)}};
+    if (!answer.disagreement.empty()) entry["disagreement"] = answer.disagreement;
+    if (!answer.where.file.empty()) entry["location"] = locationToJson(answer.where);
+    resources.push_back(std::move(entry));
+  }
+  return {{"file", comparison.file},
+          {"stackName", text(comparison.stackName)},
+          {"changeSetName", text(comparison.changeSetName)},
+          {"disagreements", comparison.disagreements()},
+          {"resources", std::move(resources)}};
+}
+
 Json reportToJson(const Report& report) {
   Json out = Json::object();
   out["schemaVersion"] = 1;
@@ -214,6 +244,7 @@ Json reportToJson(const Report& report) {
   out["aggregationLevels"] = report.aggregations.levels;
   out["plan"] = planToJson(report);
   out["failures"] = failuresToJson(report);
+  if (report.changeSet) out["changeSet"] = changeSetToJson(report, *report.changeSet);
   out["approvals"] = approvalsToJson(report);
   out["accepted"] = acceptedToJson(report);
   out["baseline"] = baselineToJson(report);

@@ -116,6 +116,10 @@ std::string verdictLine(const VerdictSummary& summary) {
                            ? ""
                            : fmt::format("{} part{} of the input not analysed", summary.notAnalysed,
                                          summary.notAnalysed == 1 ? "" : "s");
+  if (summary.disagreements > 0) {
+    unseen += fmt::format("{}{} disagreement{} with the change set", unseen.empty() ? "" : "; ",
+                          summary.disagreements, summary.disagreements == 1 ? "" : "s");
+  }
   if (summary.review == 0) return "Verdict: REVIEW (" + unseen + ")";
   return fmt::format("Verdict: REVIEW ({} change{} need{} a human{})", summary.review,
                      summary.review == 1 ? "" : "s", summary.review == 1 ? "s" : "",
@@ -210,6 +214,10 @@ std::string decidedByLine(const Report& report) {
   if (report.summary.verdict == Verdict::Rejected && changes.empty() && refused) {
     return "Decided by a deployment failure foreseen: CloudFormation refuses the deployment "
            "before it acts.";
+  }
+  if (report.summary.verdict != Verdict::Approved && changes.empty() &&
+      report.summary.notAnalysed == 0 && report.summary.disagreements > 0) {
+    return "Decided by the change set: where it and c2a disagree, a human decides.";
   }
   if (report.summary.verdict != Verdict::Approved && changes.empty()) {
     return "Decided by what c2a could not analyse: see the warnings.";
@@ -403,6 +411,35 @@ std::string failuresSummaryLine(const Report& report) {
   return fmt::format(
       "{} deployment failure{} foreseen: CloudFormation will refuse this deployment.", n,
       n == 1 ? "" : "s");
+}
+
+std::vector<std::string> changeSetLines(const Report& report) {
+  std::vector<std::string> lines;
+  if (!report.changeSet) return lines;
+  const auto& comparison = *report.changeSet;
+  std::string answers;
+  std::size_t fromChangeSet = 0;
+  for (const auto& resource : comparison.resources) {
+    if (resource.source != "change-set") continue;
+    ++fromChangeSet;
+    auto word = resource.replacement == "True"    ? "replaced"
+                : resource.replacement == "False" ? "not replaced"
+                                                  : "replaced or not at deployment";
+    answers += fmt::format("{}{}: {}", answers.empty() ? "" : ", ", resource.logicalId, word);
+  }
+  auto name = comparison.changeSetName.empty() ? comparison.file : comparison.changeSetName;
+  auto stack = comparison.stackName.empty() ? "" : " for stack " + comparison.stackName;
+  auto n = comparison.disagreements();
+  std::string line = fmt::format("Change set {}{}: {} resource{}, {} disagreement{} with c2a", name,
+                                 stack, comparison.resources.size(),
+                                 comparison.resources.size() == 1 ? "" : "s", n, n == 1 ? "" : "s");
+  if (fromChangeSet > 0) line += "; replacement answers from the change set: " + answers;
+  lines.push_back(line + ".");
+  for (const auto& resource : comparison.resources) {
+    if (!resource.disagreement.empty())
+      lines.push_back("Change set disagrees: " + resource.disagreement + ".");
+  }
+  return lines;
 }
 
 std::string failureTitle(std::string_view code) {

@@ -115,6 +115,11 @@ std::string failureReason(const Report& report, std::size_t index);
 /// "2 deployment failures foreseen: CloudFormation will refuse this deployment."; "" without any.
 std::string failuresSummaryLine(const Report& report);
 
+/// "Change set deploy-42 (stack orders): 6 resources, 2 disagreements; replacement answers from
+/// the change set for 2 (Instance: no, Table: yes)." then one "Change set disagrees: ..." line per
+/// disagreement; empty without --change-set. Template text in them is not escaped.
+std::vector<std::string> changeSetLines(const Report& report);
+
 /// What a failure code means, as a title: "A replacement that keeps its custom name"; the code
 /// itself for a code this version does not describe.
 std::string failureTitle(std::string_view code);

@@ -31,6 +31,8 @@ AnalyzeOptions caseOptions(const fs::path& dir) {
     }
   }
   AnalyzeOptions options;
+  if (fs::exists(dir / "change-set.json"))
+    options.changeSetFile = (dir / "change-set.json").string();
   auto given = readDeployments(inputs, ReadLimits{});
   options.deployments = std::move(given.deployments);
   options.parameterKeys = std::move(given.keys);

@@ -17,7 +17,8 @@
 // model/NAME:  `input` and `expected.txt`: `component <id> <subtype|->`, then relationships
 //              `<kind> <source> -> <target> [path] [reference] [attribute]`, in model order;
 //              `error <kind> <text>` and `warning <text>` lines.
-// report/NAME: `before`, `after`, optional rule files and `options.json` ({"groupBy": [...],
+// report/NAME: `before`, `after`, optional rule files, the diff case's parameter, pseudo and
+//              `change-set.json` files, and `options.json` ({"groupBy": [...],
 //              "only": [...], "contextLines": N, "summaryOnly": b, "reviewFails": b});
 //              `expected.<extension>` golden files, one per
 //              report format to check (expected.txt, expected.json, expected.md...). Paths in
@@ -89,6 +90,21 @@ std::vector<std::string> diffLines(const fs::path& dir) {
                          ? report->diff.operations[*failure.change].id
                          : "deployment " + fs::path(failure.where.file).filename().string() + ":" +
                                std::to_string(failure.where.line)));
+  }
+  // A change set (`change-set.json`): `change-set ID: listed ACTION[/REPLACEMENT], predicted
+  // ACTION[/REPLACEMENT] -> REPLACEMENT from SOURCE[ DISAGREES]`.
+  if (report->changeSet) {
+    auto answer = [](const std::string& action, const std::string& replacement) {
+      if (action.empty()) return std::string("none");
+      return replacement.empty() ? action : action + "/" + replacement;
+    };
+    for (const auto& resource : report->changeSet->resources) {
+      lines.push_back("change-set " + resource.logicalId + ": listed " +
+                      answer(resource.listed, resource.listedReplace) + ", predicted " +
+                      answer(resource.predicted, resource.predictedReplace) + " -> " +
+                      (resource.replacement.empty() ? "-" : resource.replacement) + " from " +
+                      resource.source + (resource.disagreement.empty() ? "" : " DISAGREES"));
+    }
   }
   lines.push_back("verdict " + std::string(toString(report->summary.verdict)));
   return lines;
@@ -224,7 +240,7 @@ std::vector<std::string> modelLines(const fs::path& dir) {
 
 void checkReport(const fs::path& dir, bool update) {
   auto relative = fs::relative(dir, C2A_SOURCE_DIR);
-  AnalyzeOptions options;
+  AnalyzeOptions options = caseOptions(relative);  // parameters, pseudo values, change set
   RenderOptions render;
   if (fs::exists(dir / "options.json")) {
     auto json = Json::parse(readFile(dir / "options.json"));

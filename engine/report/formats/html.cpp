@@ -160,6 +160,7 @@ class HtmlRenderer {
     summaryTable();
     metadata();
     approvals();
+    changeSet();
     if (!options_.summaryOnly) {
       if (!report_.diff.operations.empty()) filters();
       tree();
@@ -258,6 +259,15 @@ class HtmlRenderer {
       out_ += "</ul>\n";
     }
     if (!accepted.empty()) out_ += "<p>" + htmlText(accepted) + "</p>\n";
+  }
+
+  // What CloudFormation's change set said, and where it and c2a disagree.
+  void changeSet() {
+    auto lines = changeSetLines(report_);
+    if (lines.empty()) return;
+    out_ += "<h2>Change set</h2>\n<ul>\n";
+    for (const auto& line : lines) out_ += "<li>" + htmlText(line) + "</li>\n";
+    out_ += "</ul>\n";
   }
 
   // ---- filters ---------------------------------------------------------------------------------

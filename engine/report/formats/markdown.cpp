@@ -157,6 +157,12 @@ class MarkdownRenderer {
     }
     auto accepted = acceptedLine(report_);
     if (!accepted.empty()) out += markdownEscape(accepted) + "\n\n";
+    auto changeSet = changeSetLines(report_);
+    if (!changeSet.empty()) {
+      out += "**Change set**\n\n";
+      for (const auto& line : changeSet) out += "- " + markdownEscape(line) + "\n";
+      out += "\n";
+    }
     return out;
   }
 

@@ -296,6 +296,7 @@ class TextRenderer {
     }
     auto accepted = acceptedLine(report_);
     if (!accepted.empty()) out_ += terminalSafe(accepted) + "\n";
+    for (const auto& line : changeSetLines(report_)) out_ += terminalSafe(line) + "\n";
     auto failed = failuresSummaryLine(report_);
     if (!failed.empty()) out_ += style_.red(failed) + "\n";
     for (const auto& failure : report_.failures) {

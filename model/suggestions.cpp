@@ -1,10 +1,10 @@
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-namespace c2a::rules {
+namespace c2a {
 
 std::size_t editDistance(std::string_view a, std::string_view b) {
   // Three rows of the classic table are enough: a transposition looks two rows back.
@@ -46,4 +46,4 @@ std::string didYouMean(std::string_view name, const std::vector<std::string_view
   return best ? fmt::format("; did you mean `{}`?", *best) : std::string();
 }
 
-}  // namespace c2a::rules
+}  // namespace c2a

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace c2a::rules {
+namespace c2a {
 
 /// Edits between two names; swapping two neighbouring characters counts as one edit (optimal
 /// string alignment), so `chnage` is one edit from `change`.
@@ -21,4 +21,4 @@ std::optional<std::string_view> closestName(std::string_view name,
 /// "; did you mean `x`?" when a candidate is near enough, else "".
 std::string didYouMean(std::string_view name, const std::vector<std::string_view>& candidates);
 
-}  // namespace c2a::rules
+}  // namespace c2a

@@ -1,11 +1,11 @@
-#include "engine/approvals/located_json.h"
+#include "platform-mapping/located_json.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "model/path.h"
-#include "rules/suggestions.h"
+#include "model/suggestions.h"
 
 namespace c2a {
 
@@ -55,7 +55,7 @@ void LocatedJson::expectKeys(const std::string& pointer,
     std::string known;
     for (auto name : names) known += (known.empty() ? "`" : ", `") + std::string(name) + "`";
     fail(child(pointer, key),
-         fmt::format("unknown key `{}`{} (known: {})", key, rules::didYouMean(key, names), known));
+         fmt::format("unknown key `{}`{} (known: {})", key, didYouMean(key, names), known));
   }
 }
 

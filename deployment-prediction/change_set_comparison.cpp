@@ -1,0 +1,159 @@
+#include "deployment-prediction/change_set_comparison.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace c2a {
+namespace {
+
+// c2a's answer for one resource, gathered from its operations.
+struct Prediction {
+  std::string action;   // Add, Remove, Modify
+  std::string replace;  // True, Conditional, False (for Modify)
+  bool definite = false;
+  std::vector<std::size_t> changes;
+};
+
+std::map<std::string, Prediction> predictions(const ModelDiff& diff, const std::string& stack) {
+  std::map<std::string, Prediction> out;
+  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
+    const Operation& op = diff.operations[i];
+    if (op.stack != stack || op.componentType != ComponentType::Resource) continue;
+    bool definite = op.certainty == Certainty::Definite;
+    auto note = [&](const std::string& id, const char* action) {
+      auto& prediction = out[id];
+      prediction.changes.push_back(i);
+      prediction.definite = prediction.definite || definite;
+      if (std::string(action) == "Modify") {
+        if (prediction.action.empty()) prediction.action = "Modify";
+        if (op.type == OperationType::Replace) {
+          prediction.replace = definite ? "True" : "Conditional";
+        } else if (prediction.replace.empty()) {
+          prediction.replace = "False";
+        }
+      } else {
+        prediction.action = action;
+        prediction.replace.clear();
+      }
+    };
+    switch (op.type) {
+      case OperationType::Insert: note(op.name, "Add"); break;
+      case OperationType::Remove: note(op.name, "Remove"); break;
+      case OperationType::Rename:  // CloudFormation creates the new id and deletes the old one
+        note(op.name, "Add");
+        note(op.oldName, "Remove");
+        break;
+      case OperationType::Update:
+      case OperationType::Replace: note(op.name, "Modify"); break;
+    }
+  }
+  return out;
+}
+
+// An import brings an existing physical resource into the stack: for the template, a new one.
+std::string comparable(const std::string& listed) {
+  return listed == "Import" ? "Add" : listed;
+}
+
+std::string describe(const std::string& action, const std::string& replace) {
+  if (action.empty()) return "no change";
+  if (action == "Add" || action == "Import") return "a creation";
+  if (action == "Remove") return "a deletion";
+  if (action == "Dynamic") return "a change decided during the deployment";
+  if (replace == "True") return "a replacement";
+  if (replace == "Conditional") return "a possible replacement";
+  if (replace == "False") return "an update in place";
+  return "a modification";
+}
+
+// Whether the two answers contradict each other. `Conditional` on either side, a `Dynamic`
+// change, and a possible change of c2a's that the change set leaves out contradict nothing: one
+// side only knows more.
+bool contradicts(const ChangeSetAnswer& answer, bool definite) {
+  if (answer.listed == "Dynamic") return false;
+  if (answer.listed.empty()) return definite;
+  if (answer.predicted.empty()) return true;
+  if (comparable(answer.listed) != answer.predicted) return true;
+  if (answer.predicted != "Modify") return false;
+  const auto& listed = answer.listedReplace;
+  const auto& predicted = answer.predictedReplace;
+  return (listed == "True" && predicted == "False") || (listed == "False" && predicted == "True");
+}
+
+std::string disagreement(const ChangeSetAnswer& answer) {
+  auto listed = describe(answer.listed, answer.listedReplace);
+  auto predicted = describe(answer.predicted, answer.predictedReplace);
+  if (answer.predicted.empty()) {
+    return fmt::format(
+        "the change set lists {} of {}, and c2a finds no change in the templates: a value only "
+        "CloudFormation knows (a parameter value not given, a dynamic reference, drift) or "
+        "something c2a misses",
+        listed, answer.logicalId);
+  }
+  if (answer.listed.empty()) {
+    return fmt::format("c2a predicts {} of {}, and the change set does not list it", predicted,
+                       answer.logicalId);
+  }
+  return fmt::format("the change set says {} of {}, c2a predicts {}", listed, answer.logicalId,
+                     predicted);
+}
+
+}  // namespace
+
+ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet,
+                                     const std::string& stack) {
+  ChangeSetComparison comparison;
+  comparison.file = changeSet.file;
+  comparison.stackName = changeSet.stackName;
+  comparison.changeSetName = changeSet.changeSetName;
+  auto predicted = predictions(diff, stack);
+  std::map<std::string, const ChangeSetResource*> listed;
+  for (const auto& resource : changeSet.resources) listed[resource.logicalId] = &resource;
+
+  std::map<std::string, ChangeSetAnswer> answers;
+  for (const auto& [id, resource] : listed) {
+    auto& answer = answers[id];
+    answer.logicalId = id;
+    answer.resourceType = resource->resourceType;
+    answer.listed = resource->action;
+    answer.listedReplace = resource->replacement;
+    answer.where = resource->where;
+  }
+  for (const auto& [id, prediction] : predicted) {
+    auto& answer = answers[id];
+    answer.logicalId = id;
+    answer.predicted = prediction.action;
+    answer.predictedReplace = prediction.replace;
+    answer.changes = prediction.changes;
+    if (answer.resourceType.empty() && !prediction.changes.empty()) {
+      answer.resourceType = diff.operations[prediction.changes.front()].subtype;
+    }
+  }
+
+  for (auto& [id, answer] : answers) {
+    answer.stack = stack;
+    auto found = predicted.find(id);
+    bool definite = found != predicted.end() && found->second.definite;
+    if (contradicts(answer, definite)) answer.disagreement = disagreement(answer);
+    // The replacement answer reported: the change set's where it gives one.
+    if (!answer.listedReplace.empty()) {
+      answer.replacement = answer.listedReplace;
+      answer.source = "change-set";
+    } else {
+      answer.replacement = answer.predictedReplace;
+      answer.source = "prediction";
+    }
+    if (!answer.listedReplace.empty()) {
+      for (auto index : answer.changes) {
+        Operation& op = diff.operations[index];
+        if (op.type != OperationType::Replace) continue;
+        op.certainty = answer.listedReplace == "True" ? Certainty::Definite : Certainty::Possible;
+      }
+    }
+    comparison.resources.push_back(std::move(answer));
+  }
+  return comparison;
+}
+
+}  // namespace c2a

@@ -1,0 +1,110 @@
+// `--change-set FILE` as a pipeline uses it: the change set's Replacement answers in the JSON
+// report with their source, its disagreements holding an otherwise approved deployment for
+// review, and located mistakes in the file (exit 65).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/json.h"
+#include "tests/cli/run_c2a.h"
+
+namespace c2a::testing {
+namespace {
+
+const std::string kCase = "tests/cases/diff/change-set-answers/";
+const std::string kPair = kCase + "before.yaml " + kCase + "after.yaml ";
+
+std::string writeFile(const std::string& name, const std::string& text) {
+  auto dir = std::filesystem::temp_directory_path() / "c2a-cli-change-set";
+  std::filesystem::create_directories(dir);
+  auto file = dir / name;
+  std::ofstream(file) << text;
+  return file.string();
+}
+
+TEST(CliChangeSet, AnswersAndTheirSourceAreInTheJsonReport) {
+  auto run = runC2a("diff " + kPair + "--no-presets --format json --change-set " + kCase +
+                    "change-set.json");
+  ASSERT_EQ(run.status, 1) << run.err;
+  auto report = Json::parse(run.out);
+  const auto& changeSet = report.at("changeSet");
+  EXPECT_EQ(changeSet.at("stackName"), "orders");
+  EXPECT_EQ(changeSet.at("disagreements"), 2);
+  std::map<std::string, Json> byId;
+  for (const auto& resource : changeSet.at("resources")) byId[resource.at("logicalId")] = resource;
+  EXPECT_EQ(byId["Table"].at("replacement"), "True");
+  EXPECT_EQ(byId["Table"].at("source"), "change-set");
+  EXPECT_EQ(byId["Instance"].at("replacement"), "False");
+  EXPECT_EQ(byId["Instance"].at("predicted").at("replacement"), "Conditional");
+  EXPECT_TRUE(byId["Instance"].at("agrees").get<bool>());
+  EXPECT_FALSE(byId["Queue"].at("agrees").get<bool>());
+  EXPECT_EQ(byId["Queue"].at("location").at("line"), 41);
+  EXPECT_EQ(byId["Topic"].at("source"), "prediction");
+  // The change set is an input the report rests on.
+  const auto& sources = report.at("tool").at("sources");
+  EXPECT_EQ(sources.back().at("role"), "change-set");
+  EXPECT_EQ(sources.back().at("sha256").get<std::string>().size(), 64u);
+}
+
+TEST(CliChangeSet, ItsTrueMakesAPossibleReplacementDefinite) {
+  // c2a alone: the instance's InstanceType is Conditional, so its replacement is possible.
+  auto change = writeFile("true.json", R"({"StackName": "orders", "Changes": [
+    {"Type": "Resource", "ResourceChange": {"Action": "Modify", "LogicalResourceId": "Instance",
+     "ResourceType": "AWS::EC2::Instance", "Replacement": "True"}}]})");
+  auto alone = Json::parse(runC2a("diff " + kPair + "--no-presets --format json").out);
+  auto confirmed = Json::parse(
+      runC2a("diff " + kPair + "--no-presets --format json --change-set " + change).out);
+  auto certainty = [](const Json& report) {
+    for (const auto& c : report.at("changes")) {
+      if (c.at("id") == "Resource:Instance:REPLACE") return c.at("certainty").get<std::string>();
+    }
+    return std::string("absent");
+  };
+  EXPECT_EQ(certainty(alone), "possible");
+  EXPECT_EQ(certainty(confirmed), "definite");
+  // An approval binds to what the change set made of the changes.
+  EXPECT_NE(alone.at("fingerprint"), confirmed.at("fingerprint"));
+}
+
+TEST(CliChangeSet, ADisagreementHoldsAnApprovedDeploymentForReview) {
+  // Identical templates and an approve-everything rule: approved, until the change set says the
+  // queue is modified (a value only CloudFormation knows).
+  auto rules = writeFile("all.c2a", R"(rule "Everything is fine" {
+  let change = change
+  effect risk = low, action = approve
+})");
+  const std::string same =
+      kCase + "before.yaml " + kCase + "before.yaml --no-presets --rules " + rules + " ";
+  EXPECT_EQ(runC2a("diff " + same).status, 0);
+  auto held = runC2a("diff " + same + "--change-set " + kCase + "change-set.json");
+  EXPECT_EQ(held.status, 1) << held.out;
+  EXPECT_NE(held.out.find("Change set disagrees"), std::string::npos) << held.out;
+}
+
+TEST(CliChangeSet, MistakesAreLocated) {
+  auto notChangeSet = runC2a("diff " + kPair + "--change-set " + kCase + "before.yaml");
+  EXPECT_EQ(notChangeSet.status, 65);
+  EXPECT_NE(notChangeSet.err.find("not a change set"), std::string::npos) << notChangeSet.err;
+
+  auto badAction = writeFile("action.json", R"({"Changes": [
+  {"Type": "Resource", "ResourceChange": {"Action": "Replace", "LogicalResourceId": "Queue"}}
+]})");
+  auto run = runC2a("diff " + kPair + "--change-set " + badAction);
+  EXPECT_EQ(run.status, 65);
+  EXPECT_EQ(run.err.rfind("c2a: " + badAction + ":2:", 0), 0u) << run.err;
+  EXPECT_NE(run.err.find("Add, Modify, Remove, Import, Dynamic"), std::string::npos) << run.err;
+
+  auto noId = writeFile(
+      "noid.json", R"({"Changes": [{"Type": "Resource", "ResourceChange": {"Action": "Add"}}]})");
+  EXPECT_EQ(runC2a("diff " + kPair + "--change-set " + noId).status, 65);
+
+  auto otherStack = writeFile("other.json", R"({"StackName": "billing", "Changes": []})");
+  // A lone template pairs with whatever stack the change set names.
+  EXPECT_NE(runC2a("diff " + kPair + "--change-set " + otherStack).status, 65);
+
+  EXPECT_EQ(runC2a("diff " + kPair + "--change-set /no/such/change-set.json").status, 66);
+}
+
+}  // namespace
+}  // namespace c2a::testing
