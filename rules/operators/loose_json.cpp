@@ -1,20 +1,14 @@
 #include "rules/operators/loose_json.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string_view>
 
+#include "model/same_value.h"
+
 namespace c2a::rules {
 namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 std::optional<double> parseNumber(std::string_view text) {
   double number = 0;
@@ -26,15 +20,6 @@ std::optional<double> parseNumber(std::string_view text) {
   return number;
 }
 
-bool scalarEqualsString(const Json& scalar, const std::string& text) {
-  if (scalar.is_boolean()) return equalsIgnoringCase(text, scalar.get<bool>() ? "true" : "false");
-  if (scalar.is_number()) {
-    auto number = parseNumber(text);
-    return number && *number == scalar.get<double>();
-  }
-  return false;
-}
-
 }  // namespace
 
 const Json* jsonOf(const Value& value) {
@@ -42,29 +27,10 @@ const Json* jsonOf(const Value& value) {
   return value.owned ? value.owned.get() : value.json;
 }
 
+// The differ's definition (model/same_value.h): a rule and the diff never disagree on whether two
+// values are the same.
 bool looseEquals(const Json& a, const Json& b) {
-  if (a.is_number() && b.is_number()) return a == b;  // nlohmann compares 5 and 5.0 by value
-  if (a.is_string() && !b.is_string())
-    return scalarEqualsString(b, a.get_ref<const std::string&>());
-  if (b.is_string() && !a.is_string())
-    return scalarEqualsString(a, b.get_ref<const std::string&>());
-  if (a.type() != b.type()) return false;
-  if (a.is_array()) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      if (!looseEquals(a[i], b[i])) return false;
-    }
-    return true;
-  }
-  if (a.is_object()) {
-    if (a.size() != b.size()) return false;
-    for (auto it = a.begin(); it != a.end(); ++it) {
-      auto other = b.find(it.key());
-      if (other == b.end() || !looseEquals(it.value(), *other)) return false;
-    }
-    return true;
-  }
-  return a == b;
+  return equivalent(a, b);
 }
 
 std::optional<double> numberOf(const Json& value) {

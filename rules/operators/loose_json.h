@@ -14,8 +14,9 @@ namespace c2a::rules {
 /// The JSON value of a Values operand, or null for a component, change or pattern.
 const Json* jsonOf(const Value& value);
 
-/// JSON equality where a number equals a string holding the same number and a boolean equals
-/// "true"/"false" (any case); arrays compare element by element in order, objects key by key.
+/// The same value as CloudFormation reads it (model/same_value.h's `equivalent`, which the differ
+/// uses too): scalars compare by the text CloudFormation passes on, so 5 equals "5" and 5.0, true
+/// equals "true" (but not "TRUE": that is other text); arrays in order, objects key by key.
 bool looseEquals(const Json& a, const Json& b);
 
 /// A number, or a string that holds exactly one (finite) number.
