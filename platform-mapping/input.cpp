@@ -1,11 +1,12 @@
 #include "platform-mapping/input.h"
 
 #include <filesystem>
+#include <fstream>
 
-#include "platform-mapping/cdk/cloud_assembly.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
+#include "platform-mapping/input_readers.h"
 
 namespace c2a {
 
@@ -18,16 +19,18 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
     throw C2aError(ErrorKind::MissingInput, {path},
                    absent ? "no such file or directory" : "cannot access: " + ec.message());
   }
-
-  InfraModel model;
-  if (fs::is_directory(status)) {
-    mapCloudAssembly(path, limits, model, warnings);
-  } else {
-    return loadTemplate(readSourceFile(path, limits), warnings);
+  InputProbe probe{path, fs::is_directory(status), {}};
+  if (!probe.directory && fs::is_regular_file(status)) {
+    // The first bytes only: a FIFO or a device is read once, by the reader that takes it.
+    std::ifstream in(path, std::ios::binary);
+    probe.head.resize(kProbeBytes);
+    in.read(probe.head.data(), static_cast<std::streamsize>(probe.head.size()));
+    probe.head.resize(static_cast<std::size_t>(in.gcount()));
   }
-  // Once, after every stack is in: an import may name an export of any stack of the assembly.
-  linkImports(model);
-  return model;
+  for (const auto& reader : inputReaders()) {
+    if (reader.accepts(probe)) return reader.read(path, limits, warnings);
+  }
+  throw C2aError(ErrorKind::InvalidInput, {path}, "not an input c2a reads");
 }
 
 InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
