@@ -35,6 +35,7 @@ struct InfraModel::Impl {
   Graph graph;
   std::unordered_map<std::string, ComponentIndex> index;
   std::vector<std::string> stacks;
+  std::map<std::string, StackEnvironment, std::less<>> environments;
   std::size_t edgeCount = 0;
 };
 
@@ -132,6 +133,16 @@ void InfraModel::forEachRelationship(const EdgeVisitor& visit) const {
 
 const std::vector<std::string>& InfraModel::stacks() const {
   return impl_->stacks;
+}
+
+const StackEnvironment& InfraModel::environment(std::string_view stack) const {
+  static const StackEnvironment kUnknown;
+  auto found = impl_->environments.find(stack);
+  return found == impl_->environments.end() ? kUnknown : found->second;
+}
+
+void InfraModel::setEnvironment(const std::string& stack, StackEnvironment environment) {
+  impl_->environments[stack] = std::move(environment);
 }
 
 void InfraModel::addStack(const std::string& name) {

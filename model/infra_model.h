@@ -4,8 +4,10 @@
 // infra_model.cpp; stages see indices and visitors.
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +17,15 @@
 namespace c2a {
 
 using ComponentIndex = std::size_t;
+
+/// Where a stack deploys, as far as its input says (a cloud assembly's manifest: the artifact's
+/// `environment` and `stackName`); empty where it does not (a lone template, an
+/// environment-agnostic stack: `aws://unknown-account/unknown-region`).
+struct StackEnvironment {
+  std::string account;
+  std::string region;
+  std::string stackName;  // the deployed stack's name
+};
 
 class InfraModel {
  public:
@@ -49,6 +60,9 @@ class InfraModel {
   /// Stack names in the order they were added ("" for a lone template).
   [[nodiscard]] const std::vector<std::string>& stacks() const;
   void addStack(const std::string& name);
+  /// Where `stack` deploys; empty fields where unknown.
+  [[nodiscard]] const StackEnvironment& environment(std::string_view stack) const;
+  void setEnvironment(const std::string& stack, StackEnvironment environment);
 
  private:
   struct Impl;

@@ -235,6 +235,49 @@ EvaluatedValue TemplateEvaluator::evaluate(Context& context, const Json& value, 
   return out;
 }
 
+namespace {
+
+// The partition a region is in (the CDK and CloudFormation agree on these prefixes).
+std::string partitionOf(const std::string& region) {
+  if (region.rfind("cn-", 0) == 0) return "aws-cn";
+  if (region.rfind("us-gov-", 0) == 0) return "aws-us-gov";
+  if (region.rfind("us-isob-", 0) == 0) return "aws-iso-b";
+  if (region.rfind("us-iso-", 0) == 0) return "aws-iso";
+  if (region.rfind("eu-isoe-", 0) == 0) return "aws-iso-e";
+  return "aws";
+}
+
+}  // namespace
+
+std::optional<std::string> TemplateEvaluator::pseudoParameter(const std::string& stack,
+                                                              const std::string& name) const {
+  // Where the stack deploys, as its cloud assembly says, first: it is per stack, the options
+  // (--region, --account, --partition) are for every stack and fill in what it leaves unknown.
+  const auto& environment = model_.environment(stack);
+  auto given = [this](const char* key) -> std::optional<std::string> {
+    auto found = values_.pseudo.find(key);
+    if (found == values_.pseudo.end()) return std::nullopt;
+    return found->second;
+  };
+  auto region = environment.region.empty() ? given("AWS::Region") : environment.region;
+  auto partition = environment.region.empty() ? given("AWS::Partition")
+                                              : std::optional(partitionOf(environment.region));
+  if (name == "AWS::Region") return region;
+  if (name == "AWS::AccountId") {
+    return environment.account.empty() ? given("AWS::AccountId") : environment.account;
+  }
+  if (name == "AWS::StackName") {
+    return environment.stackName.empty() ? given("AWS::StackName") : environment.stackName;
+  }
+  if (name == "AWS::Partition") return partition;
+  if (name == "AWS::URLSuffix") {
+    if (auto suffix = given("AWS::URLSuffix")) return suffix;
+    if (!partition) return std::nullopt;
+    return *partition == "aws-cn" ? "amazonaws.com.cn" : "amazonaws.com";
+  }
+  return given(name.c_str());
+}
+
 EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& name,
                                            const Json& args, const Json& written, int depth) {
   auto kept = [&] { return unevaluated(name, evaluate(context, args, depth + 1)); };
@@ -246,15 +289,7 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
       out.absent = true;
       return out;
     }
-    if (auto pseudo = values_.pseudo.find(target); pseudo != values_.pseudo.end()) {
-      return result(pseudo->second);
-    }
-    if (target == "AWS::URLSuffix") {
-      if (auto partition = values_.pseudo.find("AWS::Partition");
-          partition != values_.pseudo.end()) {
-        return result(partition->second == "aws-cn" ? "amazonaws.com.cn" : "amazonaws.com");
-      }
-    }
+    if (auto pseudo = pseudoParameter(context.stack, target)) return result(*pseudo);
     bool assumed = false;
     if (auto deployed = parameter(context.stack, target, context.useDefaults, assumed)) {
       return result(std::move(*deployed), assumed);

@@ -62,6 +62,10 @@ class TemplateEvaluator {
   /// Nothing for a nested stack's parameter (its parent passes it) or when nothing is known.
   std::optional<Json> parameter(const std::string& stack, const std::string& name, bool useDefaults,
                                 bool& assumed) const;
+  /// A pseudo parameter's value for `stack`: where its cloud assembly says it deploys
+  /// (InfraModel::environment), else what is given (--region...); nothing when unknown.
+  std::optional<std::string> pseudoParameter(const std::string& stack,
+                                             const std::string& name) const;
   /// The value given for a parameter on this side, if any (not the Default).
   std::optional<std::string> given(const std::string& stack, const std::string& name) const;
 

@@ -120,7 +120,28 @@ class ManifestWalker {
       stack.constructPath = *displayName;
     }
     stack.declaredAt = locate({"artifacts", id, "properties", "templateFile"});
+    readEnvironment(artifact, *properties, stack);
     found.push_back({std::move(stack), relativeDir});
+  }
+
+  // `aws://123456789012/eu-west-1`; CDK writes `unknown-account` / `unknown-region` for a stack
+  // that deploys wherever the CLI's credentials point: unknown here too.
+  static void readEnvironment(const Json& artifact, const Json& properties, StackArtifact& stack) {
+    if (const std::string* name = stringMember(properties, "stackName")) stack.stackName = *name;
+    const std::string* environment = stringMember(artifact, "environment");
+    constexpr std::string_view kScheme = "aws://";
+    if (environment == nullptr || environment->rfind(kScheme, 0) != 0) return;
+    std::string_view rest(*environment);
+    rest.remove_prefix(kScheme.size());
+    auto slash = rest.find('/');
+    if (slash == std::string_view::npos) return;
+    auto account = rest.substr(0, slash);
+    auto region = rest.substr(slash + 1);
+    if (account != "unknown-account" && !account.empty()) stack.account = std::string(account);
+    if (region != "unknown-region" && !region.empty() &&
+        region.find('/') == std::string_view::npos) {
+      stack.region = std::string(region);
+    }
   }
 
   template <typename Locate>

@@ -16,6 +16,9 @@ struct StackArtifact {
   std::string templateFile;   // the template path, assemblyDir joined with `templateFile`
   std::string constructPath;  // `displayName`: the stack's construct path (`Stage/Stack`), or ""
   SourceLocation declaredAt;  // where the manifest names the template
+  /// `environment` (`aws://ACCOUNT/REGION`, the `unknown-*` placeholders left empty) and
+  /// `properties.stackName`.
+  std::string account, region, stackName;
 };
 
 /// Reads `dir`/manifest.json and, recursively, the manifests of the nested cloud assemblies that

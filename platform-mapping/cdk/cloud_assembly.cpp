@@ -19,8 +19,12 @@ void mapCloudAssembly(const std::string& dir, const ReadLimits& limits, InfraMod
   }
   StackTreeMapper mapper(limits, model, warnings);
   for (const auto& stack : stacks) {
-    mapper.map(
-        {stack.name, stack.templateFile, stack.constructPath, stack.assemblyDir, stack.declaredAt});
+    mapper.map({stack.name,
+                stack.templateFile,
+                stack.constructPath,
+                stack.assemblyDir,
+                stack.declaredAt,
+                {stack.account, stack.region, stack.stackName}});
   }
 }
 

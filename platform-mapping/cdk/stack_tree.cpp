@@ -66,6 +66,7 @@ void StackTreeMapper::map(const StackTemplate& source) {
   auto document = readSourceFile(source.file, limits_);
   ComponentIndex stackComponent = mapTemplate(document, source.stack, model_, warnings_);
   model_.addStack(source.stack);
+  model_.setEnvironment(source.stack, source.environment);
   addConstructs(model_, source.stack, stackComponent, source.constructPath);
 
   if (document.root.is_object() && document.root.contains("Resources")) {
@@ -88,6 +89,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
     StackTemplate nested;
     nested.stack = parent.stack + "/" + item.key();
     nested.assemblyDir = parent.assemblyDir;
+    nested.environment = {parent.environment.account, parent.environment.region, ""};
     const Json empty = Json::object();
     const Json& metadata = resource.contains("Metadata") ? resource["Metadata"] : empty;
     if (const std::string* asset = stringAt(metadata, "aws:asset:path"); asset && !asset->empty()) {

@@ -17,11 +17,13 @@
 namespace c2a {
 
 struct StackTemplate {
-  std::string stack;          // the stack name in the model
-  std::string file;           // its template
-  std::string constructPath;  // the stack's CDK construct path, or "" (see addConstructs)
-  std::string assemblyDir;    // nested-stack templates (`aws:asset:path`) are relative to it
-  SourceLocation namedAt;     // where the template is named, for errors about it
+  std::string stack;             // the stack name in the model
+  std::string file;              // its template
+  std::string constructPath;     // the stack's CDK construct path, or "" (see addConstructs)
+  std::string assemblyDir;       // nested-stack templates (`aws:asset:path`) are relative to it
+  SourceLocation namedAt;        // where the template is named, for errors about it
+  StackEnvironment environment;  // from the manifest; a nested stack has its parent's account
+                                 // and region, and a name CloudFormation makes up
 };
 
 /// Maps the template (mapTemplate), its constructs, and recursively every nested stack: a resource
