@@ -243,10 +243,12 @@ class Propagator {
       if (edge.reference != ReferenceKind::NestedStackParameter || edge.attribute != attribute) {
         return;
       }
+      // Judged by value: the parent may pass the same value written otherwise (a literal for a
+      // Ref, the Default it left out before); a physical id stays unknown and is kept.
       forEachValueReference(
           parameter, cause,
           "nested stack parameter " + after_.component(parameter).name + " changes",
-          cause.certainty);
+          cause.certainty, Judge::ByValue);
     });
   }
 

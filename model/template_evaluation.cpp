@@ -156,11 +156,38 @@ Evaluated TemplateEvaluator::expression(const std::string& stack, const Json& va
   return {};
 }
 
+std::optional<TemplateEvaluator::NestedFeed> TemplateEvaluator::nestedFeed(
+    const std::string& stack, const std::string& name) const {
+  auto slash = stack.rfind('/');
+  if (slash == std::string::npos) return std::nullopt;
+  NestedFeed feed{stack.substr(0, slash)};
+  auto resource = model_.find(feed.parent, ComponentType::Resource, stack.substr(slash + 1));
+  if (!resource) return std::nullopt;  // a top-level stack whose name has a slash
+  const Component& stackResource = model_.component(*resource);
+  if (stackResource.subtype != "AWS::CloudFormation::Stack") return std::nullopt;
+  const Json& entry = stackResource.properties;
+  auto properties = entry.find("Properties");
+  if (properties == entry.end()) return feed;
+  if (!properties->is_object()) {
+    feed.unknown = true;
+    return feed;
+  }
+  auto parameters = properties->find("Parameters");
+  if (parameters == properties->end()) return feed;
+  if (!parameters->is_object()) {
+    feed.unknown = true;
+    return feed;
+  }
+  if (auto passed = parameters->find(name); passed != parameters->end()) feed.passed = &*passed;
+  return feed;
+}
+
 std::optional<std::string> TemplateEvaluator::given(const std::string& stack,
                                                     const std::string& name) const {
   auto index = model_.find(stack, ComponentType::Parameter, name);
   if (!index) return std::nullopt;
   // A nested stack's parameter is fed by its parent, never by the deployment's values.
+  if (nestedFeed(stack, name)) return std::nullopt;
   bool nested = false;
   model_.forEachOutgoing(*index, [&](ComponentIndex, ComponentIndex, const Relationship& edge) {
     if (edge.reference == ReferenceKind::NestedStackParameter) nested = true;
@@ -172,19 +199,43 @@ std::optional<std::string> TemplateEvaluator::given(const std::string& stack,
 }
 
 std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const std::string& name,
-                                                 bool useDefaults, bool& assumed) const {
+                                                 bool useDefaults, bool& assumed) {
   auto index = model_.find(stack, ComponentType::Parameter, name);
   if (!index) return std::nullopt;
   const Json& declaration = model_.component(*index).properties;
+  auto fallback = declaration.find("Default");
   std::string text;
-  if (auto value = given(stack, name)) {
+  if (auto feed = nestedFeed(stack, name)) {
+    if (feed->unknown) return std::nullopt;
+    if (feed->passed == nullptr) {
+      // The parent passes nothing: CloudFormation uses the Default, and nothing else can change
+      // that, so it is no assumption.
+      if (fallback == declaration.end()) return std::nullopt;
+      if (fallback->is_array()) return *fallback;
+      if (!isScalar(*fallback)) return std::nullopt;
+      text = scalarText(*fallback);
+    } else {
+      auto passed = value(feed->parent, *feed->passed, useDefaults);
+      if (!passed.complete || passed.absent) return std::nullopt;
+      assumed = assumed || passed.assumed;
+      if (passed.value.is_array()) {  // a list passed on: the nested stack reads it joined
+        for (std::size_t i = 0; i < passed.value.size(); ++i) {
+          if (!isScalar(passed.value[i])) return std::nullopt;
+          text += (i == 0 ? "" : ",") + scalarText(passed.value[i]);
+        }
+      } else if (isScalar(passed.value)) {
+        text = scalarText(passed.value);
+      } else {
+        return std::nullopt;
+      }
+    }
+  } else if (auto value = given(stack, name)) {
     text = *value;
   } else {
     bool nested = false;
     model_.forEachOutgoing(*index, [&](ComponentIndex, ComponentIndex, const Relationship& edge) {
       if (edge.reference == ReferenceKind::NestedStackParameter) nested = true;
     });
-    auto fallback = declaration.find("Default");
     if (nested || !useDefaults || fallback == declaration.end()) return std::nullopt;
     if (fallback->is_array()) {  // a list Default written as a list
       assumed = true;

@@ -58,10 +58,12 @@ class TemplateEvaluator {
   /// `written` (a value of `stack`) evaluated; parameters' Defaults are used only when
   /// `useDefaults` (then the result may be `assumed`).
   EvaluatedValue value(const std::string& stack, const Json& written, bool useDefaults);
-  /// The value deployed for a parameter: the one given, else (when `useDefaults`) its Default.
-  /// Nothing for a nested stack's parameter (its parent passes it) or when nothing is known.
+  /// The value deployed for a parameter: the one given, else (when `useDefaults`) its Default. A
+  /// nested stack's parameter takes what its parent's stack resource passes (`Parameters`),
+  /// evaluated in the parent, or its Default when the parent passes nothing (certain: the parent
+  /// template decides). Nothing when nothing is known.
   std::optional<Json> parameter(const std::string& stack, const std::string& name, bool useDefaults,
-                                bool& assumed) const;
+                                bool& assumed);
   /// A pseudo parameter's value for `stack`: where its cloud assembly says it deploys
   /// (InfraModel::environment), else what is given (--region...); nothing when unknown.
   std::optional<std::string> pseudoParameter(const std::string& stack,
@@ -73,6 +75,14 @@ class TemplateEvaluator {
 
  private:
   struct Context;
+  /// For a parameter of a nested stack (`Parent/Logical`): the parent stack and what its stack
+  /// resource passes for it (null: nothing; `unknown`: its Parameters are not a plain object).
+  struct NestedFeed {
+    std::string parent;
+    const Json* passed = nullptr;
+    bool unknown = false;
+  };
+  std::optional<NestedFeed> nestedFeed(const std::string& stack, const std::string& name) const;
   Evaluated expression(const std::string& stack, const Json& value, int depth);
   EvaluatedValue evaluate(Context& context, const Json& value, int depth);
   EvaluatedValue function(Context& context, const std::string& name, const Json& args,
