@@ -236,7 +236,9 @@ class Differ {
       afterBody = Json{{"Expression", std::move(afterBody)}};
     }
 
-    if (isResource && existenceChanges(pair)) return;
+    // An Output's Condition decides whether it exists too (and with it its export).
+    bool conditioned = isResource || a.type == ComponentType::Output;
+    if (conditioned && existenceChanges(pair)) return;
     if (a.type == ComponentType::Parameter) parameterValueChanges(pair);
 
     std::optional<std::size_t> rename;
@@ -405,8 +407,8 @@ class Differ {
                                                                      : Certainty::Possible;
   }
 
-  /// A resource exists on a side when its Condition holds there (seed 004, run 20): CloudFormation
-  /// creates or deletes it, never replaces it, when that changes. Returns true when the pair is
+  /// A resource (or an output) exists on a side when its Condition holds there (seed 004, run
+  /// 20): CloudFormation creates or deletes it, never replaces it, when that changes. Returns true when the pair is
   /// settled by it (an INSERT, a REMOVE, or nothing when it exists on neither side).
   bool existenceChanges(const diffing::ComponentPair& pair) {
     const auto& b = changes_.before().component(pair.before);
