@@ -12,6 +12,7 @@ namespace c2a::prediction {
 
 inline constexpr std::string_view kParameterValueRefused = "parameter-value-refused";
 inline constexpr std::string_view kDanglingReference = "dangling-reference";
+inline constexpr std::string_view kDependencyCycle = "dependency-cycle";
 
 /// A value given for a parameter of the AFTER side that its declaration refuses (AllowedValues,
 /// AllowedPattern, MinLength, MaxLength, MinValue, MaxValue, a Number that is no number).
@@ -21,5 +22,9 @@ void parameterValuesRefused(const ModelDiff& diff, TemplateEvaluator& after,
 /// A resource or output that exists after the deployment and refers (Ref, Fn::GetAtt, Fn::Sub,
 /// DependsOn) to a resource that does not: removed, or conditioned out.
 void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failures& out);
+
+/// Resources of one stack of the AFTER side whose sure references (outside any Fn::If) go round in
+/// a circle, or a resource that refers to itself.
+void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures& out);
 
 }  // namespace c2a::prediction

@@ -256,7 +256,7 @@ void exportInUse(const ModelDiff& diff, std::size_t index, Failures& out) {
        {}});
 }
 
-constexpr std::array<FailureKind, 5> kKinds{{
+constexpr std::array<FailureKind, 6> kKinds{{
     {kCustomNameReplacement, "A replacement that keeps its custom name"},
     {kCustomNameCollision,
      "A new resource that takes the custom name of one this deployment removes"},
@@ -264,6 +264,7 @@ constexpr std::array<FailureKind, 5> kKinds{{
     {prediction::kParameterValueRefused, "A parameter value its declaration refuses"},
     {prediction::kDanglingReference,
      "A reference to a resource the deployment removes or leaves out"},
+    {prediction::kDependencyCycle, "Resources that depend on each other in a circle"},
 }};
 
 }  // namespace
@@ -280,6 +281,7 @@ Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
   TemplateEvaluator after(*diff.after, deployments.after);
   prediction::parameterValuesRefused(diff, after, given, out);
   prediction::danglingReferences(diff, after, out);
+  prediction::dependencyCycles(diff, after, out);
   NameCollisions collisions(diff, facts);
   const auto renewed = renewals(diff);
   for (std::size_t i = 0; i < diff.operations.size(); ++i) {

@@ -13,6 +13,8 @@
 //                            AllowedPattern, Min/MaxLength, Min/MaxValue): parameter_values.cpp
 //   dangling-reference       a reference to a resource the deployment removes or its condition
 //                            leaves out: dangling_references.cpp
+//   dependency-cycle         resources whose sure references go round in a circle (or one that
+//                            refers to itself): dependency_cycles.cpp
 #include <functional>
 #include <map>
 #include <span>

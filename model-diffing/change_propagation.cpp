@@ -33,22 +33,6 @@ const Json* valueAt(const Json& root, const Path& path) {
   return node;
 }
 
-// True when the value holds an Fn::If: which branch is deployed is not known here, so a reference
-// inside it may or may not be the one used.
-bool hasConditionalValue(const Json& value) {
-  if (value.is_object()) {
-    if (isIntrinsic(value) && value.begin().key() == "Fn::If") return true;
-    for (const auto& [key, member] : value.items()) {
-      if (hasConditionalValue(member)) return true;
-    }
-  } else if (value.is_array()) {
-    for (const auto& element : value) {
-      if (hasConditionalValue(element)) return true;
-    }
-  }
-  return false;
-}
-
 bool carriesValue(ReferenceKind kind) {
   // DependsOn orders operations but passes no value; the rest read a value of the target.
   return kind == ReferenceKind::Ref || kind == ReferenceKind::GetAtt || kind == ReferenceKind::Sub;

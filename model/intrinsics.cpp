@@ -16,4 +16,18 @@ bool isIntrinsic(const Json& value) {
   return isFunctionName(value.begin().key()) || isConditionReference(value);
 }
 
+bool hasConditionalValue(const Json& value) {
+  if (value.is_object()) {
+    if (isIntrinsic(value) && value.begin().key() == "Fn::If") return true;
+    for (const auto& [key, member] : value.items()) {
+      if (hasConditionalValue(member)) return true;
+    }
+  } else if (value.is_array()) {
+    for (const auto& element : value) {
+      if (hasConditionalValue(element)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace c2a

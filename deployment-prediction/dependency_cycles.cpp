@@ -1,0 +1,118 @@
+// CloudFormation orders a stack's resources by their references and refuses a template in which
+// they go round in a circle ("Circular dependency between resources: [A, B]"), before it acts. A
+// reference inside an Fn::If may not be the one deployed, so only references that are surely
+// made count, between resources that surely exist.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+#include <map>
+#include <vector>
+
+#include "deployment-prediction/failure_kinds.h"
+#include "model/intrinsics.h"
+
+namespace c2a::prediction {
+namespace {
+
+bool surelyMade(const Component& source, const Relationship& edge) {
+  if (edge.reference == ReferenceKind::DependsOn) return true;
+  if (edge.reference != ReferenceKind::Ref && edge.reference != ReferenceKind::GetAtt &&
+      edge.reference != ReferenceKind::Sub) {
+    return false;
+  }
+  auto pointer = Json::json_pointer(toPointer(edge.sourcePath));
+  if (!source.properties.contains(pointer)) return false;
+  return !hasConditionalValue(source.properties.at(pointer));
+}
+
+std::string names(const InfraModel& model, const std::vector<ComponentIndex>& members) {
+  std::vector<std::string> sorted;
+  for (auto member : members) sorted.push_back(model.component(member).name);
+  std::sort(sorted.begin(), sorted.end());
+  std::string out;
+  for (const auto& name : sorted) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
+}  // namespace
+
+void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures& out) {
+  const InfraModel& model = *diff.after;
+  // The resources that surely exist once deployed, by stack.
+  std::map<std::string, std::vector<ComponentIndex>> stacks;
+  std::map<ComponentIndex, std::size_t> local;
+  for (ComponentIndex i = 0; i < model.componentCount(); ++i) {
+    const Component& component = model.component(i);
+    if (component.type != ComponentType::Resource) continue;
+    auto exists = after.existence(component);
+    if (exists.truth != Truth::True || exists.fromDefaults) continue;
+    auto& members = stacks[component.stack];
+    local[i] = members.size();
+    members.push_back(i);
+  }
+  // Where each resource's operation is, to bind the failure to the first one in report order.
+  std::map<ComponentIndex, std::size_t> operationOf;
+  for (std::size_t k = 0; k < diff.operations.size(); ++k) {
+    const auto& op = diff.operations[k];
+    if (op.after && op.componentType == ComponentType::Resource) operationOf.emplace(*op.after, k);
+  }
+
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+  for (const auto& [stack, members] : stacks) {
+    Graph graph(members.size());
+    std::vector<bool> selfReference(members.size(), false);
+    for (std::size_t v = 0; v < members.size(); ++v) {
+      const Component& source = model.component(members[v]);
+      model.forEachOutgoing(
+          members[v], [&](ComponentIndex, ComponentIndex target, const Relationship& edge) {
+            auto to = local.find(target);
+            if (to == local.end() || model.component(target).stack != stack) return;
+            if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge)) return;
+            if (to->second == v) {
+              selfReference[v] = true;
+            } else {
+              boost::add_edge(v, to->second, graph);
+            }
+          });
+    }
+    std::vector<std::size_t> circleOf(members.size());
+    const std::size_t circles = boost::strong_components(
+        graph, boost::make_iterator_property_map(circleOf.begin(),
+                                                 boost::get(boost::vertex_index, graph)));
+    std::vector<std::vector<ComponentIndex>> circle(circles);
+    for (std::size_t v = 0; v < members.size(); ++v) circle[circleOf[v]].push_back(members[v]);
+    for (std::size_t v = 0; v < members.size(); ++v) {
+      if (selfReference[v] && circle[circleOf[v]].size() == 1)
+        circle[circleOf[v]].push_back(members[v]);
+    }
+    for (auto& found : circle) {
+      if (found.size() < 2) continue;
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      std::optional<std::size_t> bound;
+      for (auto member : found) {
+        auto op = operationOf.find(member);
+        if (op != operationOf.end() && (!bound || op->second < *bound)) bound = op->second;
+      }
+      auto list = names(model, found);
+      auto message =
+          found.size() == 1
+              ? fmt::format(
+                    "{} refers to itself: CloudFormation refuses the template "
+                    "(\"Circular dependency between resources: [{}]\")",
+                    list, list)
+              : fmt::format(
+                    "resources {} depend on each other in a circle (Ref, Fn::GetAtt, "
+                    "Fn::Sub or DependsOn): CloudFormation cannot order them and refuses "
+                    "the template (\"Circular dependency between resources: [{}]\")",
+                    list, list);
+      // Without a change among them the circle was there before, which CloudFormation would
+      // not have deployed; it is still the template's, so said where the first resource is.
+      out.push_back({std::string(kDependencyCycle), message, bound,
+                     bound ? SourceLocation{} : model.component(found.front()).location()});
+    }
+  }
+}
+
+}  // namespace c2a::prediction
