@@ -261,16 +261,23 @@ constexpr std::array<FailureKind, 6> kKinds{{
     {kCustomNameCollision,
      "A new resource that takes the custom name of one this deployment removes"},
     {kExportInUse, "An export other stacks import changes or is removed"},
-    {prediction::kParameterValueRefused, "A parameter value its declaration refuses"},
+    {prediction::kParameterValueRefused, "A parameter value its declaration refuses", true},
     {prediction::kDanglingReference,
-     "A reference to a resource the deployment removes or leaves out"},
-    {prediction::kDependencyCycle, "Resources that depend on each other in a circle"},
+     "A reference to a resource the deployment removes or leaves out", true},
+    {prediction::kDependencyCycle, "Resources that depend on each other in a circle", true},
 }};
 
 }  // namespace
 
 std::span<const FailureKind> failureKinds() {
   return kKinds;
+}
+
+bool refusedBeforeActing(std::string_view code) {
+  for (const auto& kind : kKinds) {
+    if (kind.code == code) return kind.beforeActing;
+  }
+  return false;
 }
 
 Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,

@@ -45,7 +45,12 @@ Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
 struct FailureKind {
   std::string_view code;
   std::string_view title;
+  /// CloudFormation refuses it when it validates the template and parameters, before any step
+  /// (a plan shows it first: none of its steps happens), rather than at a step it then rolls back.
+  bool beforeActing = false;
 };
+/// Whether failures of `code` are refused before CloudFormation acts.
+bool refusedBeforeActing(std::string_view code);
 std::span<const FailureKind> failureKinds();
 
 }  // namespace c2a

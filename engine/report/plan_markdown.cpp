@@ -27,6 +27,16 @@ class PlanMarkdown {
     out_ += markdownEscape(planSummaryLine(report_)) + "\n";
     auto failures = failuresSummaryLine(report_);
     if (!failures.empty()) out_ += "\n**Deployment will fail**: " + markdownEscape(failures) + "\n";
+    if (!failures_.beforeActing.empty()) {
+      out_ += "\n**" + markdownEscape(planRefusedLine()) + "**\n\n";
+      for (const auto* failure : failures_.beforeActing) {
+        out_ += fmt::format(
+            "- {}: **WILL FAIL ({})**: {}\n",
+            markdownEscape(failure->change ? report_.diff.operations[*failure->change].id
+                                           : std::string("the deployment")),
+            markdownEscape(failure->code), markdownEscape(failure->message));
+      }
+    }
     for (const auto& plan : report_.plan) stack(plan, 3, "");
     footer();
     return out_;

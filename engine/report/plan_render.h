@@ -64,9 +64,13 @@ struct PlanFailures {
   std::map<const StackPlan*, std::vector<const Failure*>> atOutputs;  // set with the outputs
   std::vector<const void*> stops;  // the step or StackPlan (its outputs) where a stack stops
   std::vector<const Failure*> elsewhere;
+  /// Refused when CloudFormation validates the template and parameters: before any step.
+  std::vector<const Failure*> beforeActing;
 
   [[nodiscard]] bool stopsAt(const void* place) const;
 };
 PlanFailures placeFailures(const Report& report);
+/// "CloudFormation refuses this deployment before it acts: none of these steps happens."
+std::string_view planRefusedLine();
 
 }  // namespace c2a

@@ -17,6 +17,13 @@ class PlanText {
   std::string render() {
     header();
     out_ += planSummaryLine(report_) + "\n";
+    if (!failures_.beforeActing.empty()) {
+      out_ += "\n" + std::string(planRefusedLine()) + "\n";
+      for (const auto* failure : failures_.beforeActing) {
+        out_ += fmt::format("  {}: {}\n", terminalSafe(placeOf(*failure)),
+                            terminalSafe(failureLine(*failure)));
+      }
+    }
     for (const auto& plan : report_.plan) {
       out_ += "\n";
       stack(plan, "", false);
@@ -89,15 +96,17 @@ class PlanText {
     for (const auto& nested : step.nested) stack(nested, indent + "  ", true);
   }
 
+  std::string placeOf(const Failure& failure) const {
+    return failure.change ? report_.diff.operations[*failure.change].id
+                          : std::string("the deployment");
+  }
+
   void footer() {
     if (!failures_.elsewhere.empty()) {
       out_ += "\nFailures foreseen outside the plan's steps:\n";
       for (const auto* failure : failures_.elsewhere) {
-        out_ +=
-            fmt::format("  {}: {}\n",
-                        terminalSafe(failure->change ? report_.diff.operations[*failure->change].id
-                                                     : std::string("the deployment")),
-                        terminalSafe(failureLine(*failure)));
+        out_ += fmt::format("  {}: {}\n", terminalSafe(placeOf(*failure)),
+                            terminalSafe(failureLine(*failure)));
       }
     }
     auto failures = failuresSummaryLine(report_);

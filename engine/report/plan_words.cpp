@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "deployment-prediction/failures.h"
 #include "engine/report/plan_render.h"
 #include "engine/report/report_text.h"
 
@@ -57,8 +58,16 @@ class FailurePlacer {
   explicit FailurePlacer(const Report& report) : report_(report) {}
 
   PlanFailures place() {
+    // What CloudFormation refuses when it validates the template comes first; nothing stops at
+    // a step then.
+    for (const auto& failure : report_.failures) {
+      if (!failure.change || refusedBeforeActing(failure.code)) {
+        placed_.insert(&failure);
+        out_.beforeActing.push_back(&failure);
+      }
+    }
     for (const auto& plan : report_.plan) {
-      stopped_ = false;
+      stopped_ = !out_.beforeActing.empty();
       walk(plan);
     }
     for (const auto& failure : report_.failures) {
@@ -190,6 +199,10 @@ std::string planCycleLine(const std::vector<std::string>& names) {
 
 std::string_view planStopLine() {
   return "CloudFormation stops here and rolls the stack back: nothing after this step happens.";
+}
+
+std::string_view planRefusedLine() {
+  return "CloudFormation refuses this deployment before it acts: none of these steps happens.";
 }
 
 bool PlanFailures::stopsAt(const void* place) const {

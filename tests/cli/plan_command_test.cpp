@@ -53,6 +53,20 @@ TEST(PlanCommand, ExitsTwoWhenAFailureIsForeseen) {
   EXPECT_TRUE(has(markdown.out, "**WILL FAIL (custom-name-replacement)**")) << markdown.out;
 }
 
+TEST(PlanCommand, WhatTemplateValidationRefusesComesFirst) {
+  // A dependency cycle is refused before CloudFormation acts: said above the steps, none of which
+  // is marked as the one where it stops.
+  const std::string cycle = "tests/cases/diff/failure-dependency-cycle/";
+  auto result = runC2a("plan " + cycle + "before.yaml " + cycle + "after.yaml");
+  EXPECT_EQ(result.status, 2);
+  auto refused = result.out.find("refuses this deployment before it acts");
+  auto steps = result.out.find("Update phase");
+  ASSERT_NE(refused, std::string::npos) << result.out;
+  ASSERT_NE(steps, std::string::npos) << result.out;
+  EXPECT_LT(refused, steps);
+  EXPECT_FALSE(has(result.out, "CloudFormation stops here")) << result.out;
+}
+
 TEST(PlanCommand, ErrorStatusesAreDiffs) {
   const std::string pair = "plan " + kCascadePair + " ";
   EXPECT_EQ(runC2a("plan " + kCascade + "before.yaml").status, 64);  // AFTER missing
