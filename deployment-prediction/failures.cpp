@@ -164,8 +164,9 @@ class NameCollisions {
       if (it == removed_.end()) continue;
       for (std::size_t removal : it->second) {
         const Operation& gone = diff_.operations[removal];
-        // Names are unique per resource type: a queue and a topic may share one.
-        if (gone.subtype != op.subtype) continue;
+        // Names are unique per resource type (a queue and a topic may share one), or per
+        // namespace of types that make the same thing (a table and a global table).
+        if (namespaceOf(gone.subtype) != namespaceOf(op.subtype)) continue;
         out.push_back(
             {std::string(kCustomNameCollision),
              fmt::format("{} {} is created with the custom name {}: {}, which {} {} holds until "
@@ -182,6 +183,10 @@ class NameCollisions {
   }
 
  private:
+  [[nodiscard]] std::string_view namespaceOf(std::string_view type) const {
+    return facts_.nameNamespace ? facts_.nameNamespace(type) : type;
+  }
+
   // A RENAME is a creation under the new logical id and a deletion of the old one.
   void renamed(std::size_t index, Failures& out) const {
     const Operation& op = diff_.operations[index];

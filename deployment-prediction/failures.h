@@ -33,6 +33,8 @@ struct DeploymentFacts {
   /// The properties holding a resource type's physical name (`BucketName`); empty: none.
   std::function<const std::vector<std::string>&(std::string_view resourceType)>
       physicalNameProperties;
+  /// The namespace a type's custom names live in (spec/name_namespaces.h); unset: the type.
+  std::function<std::string_view(std::string_view resourceType)> nameNamespace;
 };
 
 /// `deployments`: the values each side is deployed with; `given`: where each parameter value is

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "deployment-prediction/failures.h"
+#include "spec/name_namespaces.h"
 
 namespace c2a {
 
@@ -12,6 +13,7 @@ void addForeseenFailures(Report& report, const ResourceSpec& spec, const Deploym
   facts.physicalNameProperties = [&spec](std::string_view type) -> const std::vector<std::string>& {
     return spec.physicalNameProperties(type);
   };
+  facts.nameNamespace = [](std::string_view type) { return nameNamespace(type); };
   report.failures = foreseeFailures(report.diff, facts, deployments, given);
 }
 
