@@ -37,6 +37,11 @@ void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::strin
                   "unknown)")
       ->group(group);
   command
+      .add_option("--availability-zones", inputs.availabilityZones,
+                  "ZONE,ZONE...: what Fn::GetAZs gives in the deployment's region (default: "
+                  "unknown)")
+      ->group(group);
+  command
       .add_option("--change-set", changeSet,
                   "The JSON of `aws cloudformation describe-change-set` for this deployment: its "
                   "Replacement answers are used, and where it and c2a disagree is listed "

@@ -329,6 +329,29 @@ std::optional<std::string> TemplateEvaluator::pseudoParameter(const std::string&
   return given(name.c_str());
 }
 
+std::optional<Json> TemplateEvaluator::availabilityZones(const std::string& stack,
+                                                         const Json& region) const {
+  if (values_.availabilityZones.empty()) return std::nullopt;
+  // The zones given are those of the deployment's region: `""` and `!Ref AWS::Region` name it,
+  // and so does its name written out.
+  const bool deploymentRegion =
+      (region.is_string() && region.get_ref<const std::string&>().empty()) ||
+      (isIntrinsic(region) && region.begin().key() == "Ref" &&
+       region.begin().value() == "AWS::Region");
+  auto given = values_.pseudo.find("AWS::Region");
+  const auto& stackRegion = model_.environment(stack).region;
+  const bool named = region.is_string() && given != values_.pseudo.end() &&
+                     region.get_ref<const std::string&>() == given->second;
+  if (!deploymentRegion && !named) return std::nullopt;
+  // A stack its assembly places in another region than --region gets other zones.
+  if (!stackRegion.empty() && given != values_.pseudo.end() && stackRegion != given->second) {
+    return std::nullopt;
+  }
+  Json zones = Json::array();
+  for (const auto& zone : values_.availabilityZones) zones.push_back(zone);
+  return zones;
+}
+
 EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& name,
                                            const Json& args, const Json& written, int depth) {
   auto kept = [&] { return unevaluated(name, evaluate(context, args, depth + 1)); };
@@ -437,6 +460,10 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
       partial.value = rest.empty() ? Json{{name, out}} : Json{{name, Json::array({out, rest})}};
     }
     return partial;
+  }
+  if (name == "Fn::GetAZs") {
+    if (auto zones = availabilityZones(context.stack, args)) return result(std::move(*zones));
+    return kept();
   }
   auto evaluated = evaluate(context, args, depth + 1);
   const Json& parts = evaluated.value;

@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "model/infra_model.h"
 
@@ -24,6 +25,8 @@ struct DeploymentValues {
   std::map<std::string, std::string> parameters;
   /// Pseudo parameters given (`AWS::Region`, `AWS::AccountId`, `AWS::Partition`...).
   std::map<std::string, std::string> pseudo;
+  /// What `Fn::GetAZs` gives in the deployment's region (--availability-zones); empty: unknown.
+  std::vector<std::string> availabilityZones;
 };
 
 /// Both sides of a diff: what was deployed with, what will be.
@@ -83,6 +86,8 @@ class TemplateEvaluator {
     bool unknown = false;
   };
   std::optional<NestedFeed> nestedFeed(const std::string& stack, const std::string& name) const;
+  /// `Fn::GetAZs region` of `stack` when the zones are given for that region.
+  std::optional<Json> availabilityZones(const std::string& stack, const Json& region) const;
   Evaluated expression(const std::string& stack, const Json& value, int depth);
   EvaluatedValue evaluate(Context& context, const Json& value, int depth);
   EvaluatedValue function(Context& context, const std::string& name, const Json& args,

@@ -212,6 +212,15 @@ GivenParameters readDeployments(const ParameterInputs& inputs, const ReadLimits&
     if (!inputs.region.empty()) side->pseudo["AWS::Region"] = inputs.region;
     if (!inputs.account.empty()) side->pseudo["AWS::AccountId"] = inputs.account;
     if (!inputs.partition.empty()) side->pseudo["AWS::Partition"] = inputs.partition;
+    std::string_view zones = inputs.availabilityZones;
+    while (!zones.empty()) {
+      auto comma = zones.find(',');
+      auto zone = zones.substr(0, comma);
+      while (!zone.empty() && zone.front() == ' ') zone.remove_prefix(1);
+      while (!zone.empty() && zone.back() == ' ') zone.remove_suffix(1);
+      if (!zone.empty()) side->availabilityZones.emplace_back(zone);
+      zones.remove_prefix(comma == std::string_view::npos ? zones.size() : comma + 1);
+    }
   }
   out.keys = before.where;
   for (const auto& [key, where] : after.where) out.keys.emplace(key, where);

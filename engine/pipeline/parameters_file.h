@@ -39,6 +39,7 @@ struct ParameterInputs {
   std::string after;                       // --after-parameters
   std::vector<std::string> assignments;    // --parameter KEY=VALUE (AFTER side)
   std::string region, account, partition;  // pseudo parameters, both sides
+  std::string availabilityZones;           // Fn::GetAZs: zone names separated by commas
 };
 
 /// What the inputs give: each side's values, and where each key is given (for the warning about
