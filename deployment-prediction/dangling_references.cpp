@@ -8,60 +8,35 @@
 #include <vector>
 
 #include "deployment-prediction/failure_kinds.h"
-#include "model/intrinsics.h"
-#include "model/sub_placeholders.h"
+#include "model/references.h"
 
 namespace c2a::prediction {
 namespace {
 
-constexpr int kMaxDepth = 256;
-
-struct Reference {
-  std::string target;
-  std::string how;  // "Ref", "Fn::GetAtt", "Fn::Sub", "DependsOn"
-};
-
-void collect(const Json& value, std::vector<Reference>& out, int depth) {
-  if (depth > kMaxDepth) return;
-  if (value.is_array()) {
-    for (const auto& element : value) collect(element, out, depth + 1);
-    return;
+// How a reference is written, as the message names it.
+std::string_view written(ReferenceKind kind) {
+  switch (kind) {
+    case ReferenceKind::Ref: return "Ref";
+    case ReferenceKind::GetAtt: return "Fn::GetAtt";
+    case ReferenceKind::Sub: return "Fn::Sub";
+    case ReferenceKind::DependsOn: return "DependsOn";
+    default: return "";
   }
-  if (!value.is_object()) return;
-  if (isIntrinsic(value)) {
-    const auto& name = value.begin().key();
-    const auto& args = value.begin().value();
-    if (name == "Ref" && args.is_string()) {
-      out.push_back({args.get<std::string>(), "Ref"});
-      return;
+}
+
+// The references to resources an entity makes, read as the mapper reads them (model/references.h):
+// Ref, Fn::GetAtt, Fn::Sub placeholders and DependsOn. Another reading cannot tell a different
+// story than the model's edges.
+std::vector<TemplateReference> resourceReferences(ComponentType type, const Json& body) {
+  std::vector<TemplateReference> out;
+  try {
+    for (auto& reference : entityReferences(type, body)) {
+      if (!written(reference.kind).empty()) out.push_back(std::move(reference));
     }
-    if (name == "Fn::GetAtt") {
-      if (args.is_array() && !args.empty() && args[0].is_string()) {
-        out.push_back({args[0].get<std::string>(), "Fn::GetAtt"});
-      } else if (args.is_string()) {
-        const auto& text = args.get_ref<const std::string&>();
-        out.push_back({text.substr(0, text.find('.')), "Fn::GetAtt"});
-      }
-      return;
-    }
-    if (name == "Fn::Sub") {
-      const Json* text = args.is_string() ? &args : nullptr;
-      const Json* variables = nullptr;
-      if (args.is_array() && !args.empty() && args[0].is_string()) {
-        text = &args[0];
-        if (args.size() > 1 && args[1].is_object()) variables = &args[1];
-      }
-      if (text != nullptr) {
-        for (const auto& placeholder : subPlaceholders(text->get_ref<const std::string&>())) {
-          if (variables != nullptr && variables->contains(placeholder.expression)) continue;
-          out.push_back({placeholder.name, "Fn::Sub"});
-        }
-      }
-      if (variables != nullptr) collect(*variables, out, depth + 1);
-      return;
-    }
+  } catch (const C2aError&) {
+    // A malformed function was refused by the mapper already; evaluation cannot make one.
   }
-  for (const auto& [key, member] : value.items()) collect(member, out, depth + 1);
+  return out;
 }
 
 // The REMOVE of resource `name` of `stack` in this deployment, if any.
@@ -97,16 +72,7 @@ void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failure
     if (exists.truth == Truth::False) continue;  // it is not deployed: its references neither
     // Evaluated with what is known for certain: an Fn::If branch not taken refers to nothing.
     auto body = after.value(source.stack, source.properties, false).value;
-    std::vector<Reference> references;
-    collect(body, references, 0);
-    if (auto depends = body.find("DependsOn"); depends != body.end()) {
-      if (depends->is_string()) references.push_back({depends->get<std::string>(), "DependsOn"});
-      if (depends->is_array()) {
-        for (const auto& each : *depends) {
-          if (each.is_string()) references.push_back({each.get<std::string>(), "DependsOn"});
-        }
-      }
-    }
+    auto references = resourceReferences(source.type, body);
     std::set<std::string> said;
     for (const auto& reference : references) {
       if (reference.target.starts_with("AWS::") || !said.insert(reference.target).second) continue;
@@ -131,7 +97,7 @@ void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failure
           "{} {} still refers to {} ({}), {}: CloudFormation refuses the template (\"Unresolved "
           "resource dependencies [{}]\"); remove the reference in the same deployment",
           source.type == ComponentType::Output ? "Output" : "Resource", source.name,
-          reference.target, reference.how, why, reference.target);
+          reference.target, written(reference.kind), why, reference.target);
       failure.change = change;
       out.push_back(std::move(failure));
     }

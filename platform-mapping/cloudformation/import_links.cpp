@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "platform-mapping/cloudformation/intrinsics/literal_string.h"
-#include "platform-mapping/cloudformation/references.h"
+#include "model/references.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 
 namespace c2a {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "platform-mapping/cloudformation/language_extensions.h"
-#include "platform-mapping/cloudformation/references.h"
+#include "model/references.h"
 
 namespace c2a {
 namespace {

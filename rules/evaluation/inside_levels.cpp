@@ -3,23 +3,12 @@
 #include <string>
 
 #include "model/intrinsics.h"
+#include "model/same_value.h"
 
 namespace c2a::rules {
 namespace {
 
 constexpr int kMaxDepth = 32;
-
-// `{"Fn::GetAtt": "A.B"}` as `{"Fn::GetAtt": ["A", "B"]}` (the differ's normal form).
-Json normalForm(const Json& value) {
-  const auto& argument = value.begin().value();
-  if (value.begin().key() == "Fn::GetAtt" && argument.is_string()) {
-    const auto& text = argument.get_ref<const std::string&>();
-    if (auto dot = text.find('.'); dot != std::string::npos) {
-      return Json{{"Fn::GetAtt", Json::array({text.substr(0, dot), text.substr(dot + 1)})}};
-    }
-  }
-  return value;
-}
 
 void descend(const Json& old, const Json& now, Path& path, std::vector<InsideLevel>& out,
              int depth) {
@@ -49,8 +38,9 @@ std::vector<InsideLevel> insideLevels(const PropertyChange& change) {
       change.oldValue->begin().key() != change.newValue->begin().key()) {
     return out;
   }
-  const Json old = normalForm(*change.oldValue);
-  const Json now = normalForm(*change.newValue);
+  // In the differ's normal form (`"A.B"` as `["A", "B"]`), so both sides read alike.
+  const Json old = normalizeIntrinsics(*change.oldValue);
+  const Json now = normalizeIntrinsics(*change.newValue);
   Path path = change.path;
   descend(old, now, path, out, 0);
   return out;

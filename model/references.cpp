@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/references.h"
+#include "model/references.h"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,10 @@
 #include <string_view>
 
 #include "model/error.h"
+#include "model/get_att.h"
 #include "model/intrinsics.h"
+#include "model/pseudo_parameter.h"
 #include "model/sub_placeholders.h"
-#include "platform-mapping/cloudformation/intrinsics/get_att.h"
-#include "platform-mapping/cloudformation/intrinsics/pseudo_parameter.h"
 
 namespace c2a {
 namespace {

@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/intrinsics/get_att.h"
+#include "model/get_att.h"
 
 namespace c2a {
 
