@@ -335,16 +335,7 @@ class Differ {
         is.fromDefaults || was.truth == is.truth) {
       return;
     }
-    PropertyChange change;
-    change.path = Path{"Value"};
-    change.oldValue = Json(was.truth == Truth::True);
-    change.newValue = Json(is.truth == Truth::True);
-    Operation op;
-    op.type = OperationType::Update;
-    op.before = pair.before;
-    op.after = pair.after;
-    op.property = std::move(change);
-    changes_.add(std::move(op));
+    valueChange(pair, Json(was.truth == Truth::True), Json(is.truth == Truth::True));
   }
 
   /// An array element removed and another inserted at the same place (the diff pairs elements by
@@ -389,10 +380,15 @@ class Differ {
                                        read = read || edge.kind == RelationshipKind::Dependency;
                                      });
     if (!read) return;
+    valueChange(pair, Json(*old), Json(*now));
+  }
+
+  // An UPDATE of a parameter's or condition's `Value`: what it deploys with, not its text.
+  void valueChange(const diffing::ComponentPair& pair, Json old, Json now) {
     PropertyChange change;
     change.path = Path{"Value"};
-    change.oldValue = Json(*old);
-    change.newValue = Json(*now);
+    change.oldValue = std::move(old);
+    change.newValue = std::move(now);
     Operation op;
     op.type = OperationType::Update;
     op.before = pair.before;
@@ -408,8 +404,9 @@ class Differ {
   }
 
   /// A resource (or an output) exists on a side when its Condition holds there (seed 004, run
-  /// 20): CloudFormation creates or deletes it, never replaces it, when that changes. Returns true when the pair is
-  /// settled by it (an INSERT, a REMOVE, or nothing when it exists on neither side).
+  /// 20): CloudFormation creates or deletes it, never replaces it, when that changes. Returns true
+  /// when the pair is settled by it (an INSERT, a REMOVE, or nothing when it exists on neither
+  /// side).
   bool existenceChanges(const diffing::ComponentPair& pair) {
     const auto& b = changes_.before().component(pair.before);
     const auto& a = changes_.after().component(pair.after);

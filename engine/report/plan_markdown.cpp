@@ -44,11 +44,7 @@ class PlanMarkdown {
 
  private:
   void header() {
-    std::string before, after;
-    for (const auto& source : report_.metadata.sources) {
-      if (source.role == "before") before = source.path;
-      if (source.role == "after") after = source.path;
-    }
+    auto [before, after] = planInputs(report_);
     if (before.empty() && after.empty()) return;
     out_ += fmt::format("{} → {}\n\n", markdownEscape(before), markdownEscape(after));
   }

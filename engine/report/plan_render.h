@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/report/report.h"
@@ -45,6 +46,8 @@ std::string planPhaseTitle(bool cleanup);
 /// "Deployment plan: 3 steps in the update phase, 3 in cleanup." / "...: nothing to deploy (no
 /// resource or output changes)."; nested stacks' steps counted.
 std::string planSummaryLine(const Report& report);
+/// The BEFORE and AFTER inputs as the command line named them ("" where the report has none).
+std::pair<std::string, std::string> planInputs(const Report& report);
 
 /// The steps of `plan` in both phases, its nested stacks' included.
 std::size_t planStepCount(const StackPlan& plan);

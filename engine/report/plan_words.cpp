@@ -201,6 +201,15 @@ std::string_view planStopLine() {
   return "CloudFormation stops here and rolls the stack back: nothing after this step happens.";
 }
 
+std::pair<std::string, std::string> planInputs(const Report& report) {
+  std::pair<std::string, std::string> out;
+  for (const auto& source : report.metadata.sources) {
+    if (source.role == "before") out.first = source.path;
+    if (source.role == "after") out.second = source.path;
+  }
+  return out;
+}
+
 std::string_view planRefusedLine() {
   return "CloudFormation refuses this deployment before it acts: none of these steps happens.";
 }
