@@ -35,6 +35,8 @@ Finding checkNativeRules(std::string_view input);
 Finding checkC2aRuleFile(std::string_view input);
 Finding checkRuleTests(std::string_view input);
 Finding checkApprovals(std::string_view input);
+Finding checkParametersFile(std::string_view input);
+Finding checkChangeSet(std::string_view input);
 Finding checkPipeline(std::string_view input);
 
 }  // namespace c2a::fuzz

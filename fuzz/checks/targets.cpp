@@ -12,6 +12,8 @@ const std::vector<FuzzTarget>& fuzzTargets() {
       {"c2a_rule_file", checkC2aRuleFile},
       {"rule_tests", checkRuleTests},
       {"approvals", checkApprovals},
+      {"parameters_file", checkParametersFile},
+      {"change_set", checkChangeSet},
       {"pipeline", checkPipeline},
   };
   return targets;
