@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace c2a {
@@ -27,10 +28,13 @@ std::map<std::string, Prediction> predictions(const ModelDiff& diff, const std::
       prediction.definite = prediction.definite || definite;
       if (std::string(action) == "Modify") {
         if (prediction.action.empty()) prediction.action = "Modify";
-        if (op.type == OperationType::Replace) {
-          prediction.replace = definite ? "True" : "Conditional";
-        } else if (prediction.replace.empty()) {
-          prediction.replace = "False";
+        // The strongest answer among the resource's operations, whatever their order.
+        auto says = op.type != OperationType::Replace ? 0 : definite ? 2 : 1;
+        auto strength = prediction.replace == "True"          ? 2
+                        : prediction.replace == "Conditional" ? 1
+                                                              : 0;
+        if (prediction.replace.empty() || says > strength) {
+          prediction.replace = says == 2 ? "True" : says == 1 ? "Conditional" : "False";
         }
       } else {
         prediction.action = action;
@@ -61,24 +65,38 @@ std::string describe(const std::string& action, const std::string& replace) {
   if (action == "Add" || action == "Import") return "a creation";
   if (action == "Remove") return "a deletion";
   if (action == "Dynamic") return "a change decided during the deployment";
+  if (action == "SyncWithActual") return "no change (only its record synced with the resource)";
   if (replace == "True") return "a replacement";
   if (replace == "Conditional") return "a possible replacement";
   if (replace == "False") return "an update in place";
   return "a modification";
 }
 
-// Whether the two answers contradict each other. `Conditional` on either side, a `Dynamic`
-// change, and a possible change of c2a's that the change set leaves out contradict nothing: one
-// side only knows more.
-bool contradicts(const ChangeSetAnswer& answer, bool definite) {
-  if (answer.listed == "Dynamic") return false;
+// Whether the two answers contradict each other. `Conditional` on either side, a `Dynamic` or
+// `SyncWithActual` change, and changes c2a only calls possible contradict nothing: one side only
+// knows more.
+bool contradicts(const ChangeSetAnswer& answer, bool definite, bool automatic) {
+  if (answer.listed == "Dynamic" || answer.listed == "SyncWithActual") return false;
   if (answer.listed.empty()) return definite;
-  if (answer.predicted.empty()) return true;
+  // CloudFormation lists a nested stack as modified whenever its parent deploys
+  // (ChangeSource Automatic): the nested stack's own changes are what count.
+  if (answer.predicted.empty()) return !automatic;
+  if (!definite) return false;  // c2a says "possibly": the change set only knows more
   if (comparable(answer.listed) != answer.predicted) return true;
   if (answer.predicted != "Modify") return false;
   const auto& listed = answer.listedReplace;
   const auto& predicted = answer.predictedReplace;
   return (listed == "True" && predicted == "False") || (listed == "False" && predicted == "True");
+}
+
+// A modification CloudFormation makes of its own accord: a nested stack it updates with its
+// parent, every detail `ChangeSource: Automatic`.
+bool isAutomatic(const ChangeSetResource& resource) {
+  if (resource.action != "Modify") return false;
+  if (resource.details.empty()) return resource.resourceType == "AWS::CloudFormation::Stack";
+  return std::all_of(
+      resource.details.begin(), resource.details.end(),
+      [](const ChangeSetDetail& detail) { return detail.changeSource == "Automatic"; });
 }
 
 std::string disagreement(const ChangeSetAnswer& answer) {
@@ -135,7 +153,9 @@ ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet
     answer.stack = stack;
     auto found = predicted.find(id);
     bool definite = found != predicted.end() && found->second.definite;
-    if (contradicts(answer, definite)) answer.disagreement = disagreement(answer);
+    auto entry = listed.find(id);
+    bool automatic = entry != listed.end() && isAutomatic(*entry->second);
+    if (contradicts(answer, definite, automatic)) answer.disagreement = disagreement(answer);
     // The replacement answer reported: the change set's where it gives one.
     if (!answer.listedReplace.empty()) {
       answer.replacement = answer.listedReplace;

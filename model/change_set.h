@@ -25,7 +25,7 @@ struct ChangeSetDetail {
 struct ChangeSetResource {
   std::string logicalId;
   std::string resourceType;
-  std::string action;       // Add, Modify, Remove, Import, Dynamic
+  std::string action;       // Add, Modify, Remove, Import, Dynamic, SyncWithActual
   std::string replacement;  // True, False, Conditional; "" when the change set does not say
   std::vector<ChangeSetDetail> details;
   SourceLocation where;  // the ResourceChange in the change-set file

@@ -13,6 +13,7 @@ namespace c2a {
 namespace {
 
 constexpr int kMaxDepth = 64;  // of nested functions and conditions; deeper stays as written
+constexpr std::size_t kMaxConditionChain = 256;  // conditions naming conditions
 
 Evaluated known(bool value, bool fromDefaults) {
   return {value ? Truth::True : Truth::False, fromDefaults};
@@ -100,7 +101,9 @@ Evaluated TemplateEvaluator::existence(const Component& resource) {
 Evaluated TemplateEvaluator::condition(const std::string& stack, const std::string& name) {
   auto key = std::make_pair(stack, name);
   if (auto it = done_.find(key); it != done_.end()) return it->second;
-  if (!active_.insert(key).second) return {};
+  // A cycle is unknown, never a hang; so is a chain of conditions deeper than any real template
+  // (each link restarts the expression's depth).
+  if (active_.size() > kMaxConditionChain || !active_.insert(key).second) return {};
   Evaluated out;
   if (auto index = model_.find(stack, ComponentType::Condition, name)) {
     out = expression(stack, model_.component(*index).properties, 0);
@@ -168,13 +171,15 @@ std::optional<TemplateEvaluator::NestedFeed> TemplateEvaluator::nestedFeed(
   const Json& entry = stackResource.properties;
   auto properties = entry.find("Properties");
   if (properties == entry.end()) return feed;
-  if (!properties->is_object()) {
+  // Properties or Parameters chosen by a function (an Fn::If of two maps): which is passed is not
+  // known here.
+  if (!properties->is_object() || isIntrinsic(*properties)) {
     feed.unknown = true;
     return feed;
   }
   auto parameters = properties->find("Parameters");
   if (parameters == properties->end()) return feed;
-  if (!parameters->is_object()) {
+  if (!parameters->is_object() || isIntrinsic(*parameters)) {
     feed.unknown = true;
     return feed;
   }
@@ -343,8 +348,9 @@ std::optional<Json> TemplateEvaluator::availabilityZones(const std::string& stac
   const bool named = region.is_string() && given != values_.pseudo.end() &&
                      region.get_ref<const std::string&>() == given->second;
   if (!deploymentRegion && !named) return std::nullopt;
-  // A stack its assembly places in another region than --region gets other zones.
-  if (!stackRegion.empty() && given != values_.pseudo.end() && stackRegion != given->second) {
+  // A stack its assembly places in a region gets the zones only when they are that region's (an
+  // assembly may deploy to several).
+  if (!stackRegion.empty() && (given == values_.pseudo.end() || stackRegion != given->second)) {
     return std::nullopt;
   }
   Json zones = Json::array();
@@ -411,12 +417,27 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
     }
     if (text == nullptr) return kept();
     const auto& source = text->get_ref<const std::string&>();
-    std::string out;
+    // Two renderings at once: `plain`, the deployed text (`${!Literal}` escapes of the template's
+    // own text become `${Literal}`, substituted values stay as they are), and `out`, the text
+    // still to substitute at deploy time (the template's text as written, substituted values
+    // escaped so that a `${` in them is no placeholder).
+    std::string plain, out;
+    auto literal = [&](std::size_t start, std::size_t end) {
+      out.append(source, start, end - start);
+      for (std::size_t i = start; i < end; ++i) {
+        if (i + 2 < end && source.compare(i, 3, "${!") == 0) {
+          plain += "${";
+          i += 2;
+        } else {
+          plain += source[i];
+        }
+      }
+    };
     bool complete = true;
     bool assumed = false;
     std::size_t from = 0;
     for (const auto& placeholder : subPlaceholders(source)) {
-      out.append(source, from, placeholder.offset - from);
+      literal(from, placeholder.offset);
       from = placeholder.offset + placeholder.length;
       std::optional<EvaluatedValue> part;
       if (variables != nullptr && variables->contains(placeholder.expression)) {
@@ -425,27 +446,23 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
         part = function(context, "Ref", Json(placeholder.expression), written, depth + 1);
       }
       if (part && part->complete && isScalar(part->value)) {
-        out += scalarText(part->value);
+        auto value = scalarText(part->value);
+        plain += value;
+        for (std::size_t i = 0; i < value.size(); ++i) {
+          out += value[i];
+          if (value.compare(i, 2, "${") == 0) {
+            out += "{!";
+            ++i;
+          }
+        }
         assumed = assumed || part->assumed;
       } else {
         out.append(source, placeholder.offset, placeholder.length);  // kept for deploy time
         complete = false;
       }
     }
-    out.append(source, from, std::string::npos);
-    if (complete) {
-      // `${!Literal}` escapes are plain text once substituted.
-      std::string plain;
-      for (std::size_t i = 0; i < out.size(); ++i) {
-        if (out.compare(i, 3, "${!") == 0) {
-          plain += "${";
-          i += 2;
-        } else {
-          plain += out[i];
-        }
-      }
-      return result(plain, assumed);
-    }
+    literal(from, source.size());
+    if (complete) return result(plain, assumed);
     EvaluatedValue partial;
     partial.complete = false;
     partial.assumed = assumed;
@@ -481,7 +498,9 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
   if (name == "Fn::Select" && parts.is_array() && parts.size() == 2 && isScalar(parts[0]) &&
       parts[1].is_array()) {
     const auto text = scalarText(parts[0]);
-    if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit) && text.size() < 9) {
+    if (!text.empty() &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+        text.size() < 9) {
       auto index = static_cast<std::size_t>(std::stoul(text));
       if (index < parts[1].size()) return result(parts[1][index], evaluated.assumed);
     }

@@ -82,8 +82,8 @@ Gate gate(const Decisions& decisions, const VerdictSummary& summary, FailOn fail
   bool unseenFails =
       failOn == FailOn::Review || failOn == FailOn::Unknown || failOn == FailOn::High;
   if (unseenFails) out.notAnalysed = summary.notAnalysed;
-  bool disputed = unseenFails && summary.disagreements > 0;
-  out.fails = !out.changes.empty() || out.notAnalysed > 0 || disputed;
+  if (unseenFails) out.disagreements = summary.disagreements;
+  out.fails = !out.changes.empty() || out.notAnalysed > 0 || out.disagreements > 0;
   if (out.fails) out.exitStatus = summary.verdict == Verdict::Rejected ? 2 : 1;
   return out;
 }

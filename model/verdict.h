@@ -53,6 +53,7 @@ struct Gate {
   int exitStatus = 0;                // 0 when it passes; else the verdict's: 1 review, 2 rejected
   std::vector<std::size_t> changes;  // the changes that fail it, by index, in report order
   std::size_t notAnalysed = 0;       // parts of the input not analysed that fail it
+  std::size_t disagreements = 0;     // disagreements with a change set that fail it
 };
 
 /// Whether one change fails the gate: a rejection always does (but with `never`); a change

@@ -81,25 +81,40 @@ void checkAggregationLevels(const std::vector<std::string>& levels) {
 
 namespace {
 
-// The stack a change set is for: the one its name names, else the only stack with changes (a
-// lone template's "", an assembly's one stack). Several candidates and no name: bad input.
-std::string changeSetStack(const ChangeSet& changeSet, const ModelDiff& diff) {
-  std::set<std::string> stacks;
+// The stack a change set is for: the one whose name it names (the stack name a cloud assembly's
+// manifest gives, or the artifact id), else the only stack there is (a lone template's "", an
+// assembly of one stack). Among the stacks --stack keeps. Anything else is bad input.
+std::string changeSetStack(const ChangeSet& changeSet, const ModelDiff& diff,
+                           const std::optional<std::set<std::string>>& keep) {
+  std::set<std::string> all, stacks;
   for (const auto* model : {diff.before, diff.after}) {
-    for (const auto& name : model->stacks()) stacks.insert(name);
+    for (const auto& name : model->stacks()) {
+      all.insert(name);
+      if (!keep || keep->count(name) != 0) stacks.insert(name);
+    }
   }
-  if (stacks.count(changeSet.stackName) != 0) return changeSet.stackName;
-  std::set<std::string> changed;
-  for (const auto& op : diff.operations) {
-    if (op.componentType == ComponentType::Resource) changed.insert(op.stack);
+  bool unselected = false;  // it names a stack --stack leaves out
+  if (!changeSet.stackName.empty()) {
+    for (const auto& name : all) {
+      bool named = name == changeSet.stackName;
+      for (const auto* model : {diff.before, diff.after}) {
+        named = named || model->environment(name).stackName == changeSet.stackName;
+      }
+      if (named && stacks.count(name) != 0) return name;
+      unselected = unselected || named;
+    }
   }
-  if (stacks.size() == 1) return *stacks.begin();
-  if (changed.size() == 1 && changeSet.stackName.empty()) return *changed.begin();
+  if (stacks.size() == 1 && !unselected) return *stacks.begin();
   std::string names;
   for (const auto& name : stacks) names += (names.empty() ? "" : ", ") + name;
   throw C2aError(ErrorKind::InvalidInput, {changeSet.file},
-                 "the change set is for stack `" + changeSet.stackName +
-                     "`, which is none of the inputs' stacks (" + names + ")");
+                 changeSet.stackName.empty()
+                     ? "the change set names no stack (no StackName or StackId), and the inputs "
+                       "hold several (" +
+                           names + "): choose one with --stack"
+                     : "the change set is for stack `" + changeSet.stackName +
+                           "`, which is none of the stacks " +
+                           (keep ? "selected with --stack" : "of the inputs") + " (" + names + ")");
 }
 
 // `keep`: the stacks whose changes the report keeps (stack_selection.h); nothing: all.
@@ -140,7 +155,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
       diffModels(report->before, report->after, updateTypes, deployedTypes, options.deployments);
   if (keep) keepStacks(report->diff, *keep);
   if (changeSet) {
-    auto stack = changeSetStack(*changeSet, report->diff);
+    auto stack = changeSetStack(*changeSet, report->diff, keep);
     report->changeSet = compareChangeSet(report->diff, *changeSet, stack);
     // Its Replacement answers set certainties: the change set is part of what is approved.
     report->diff.fingerprint = diffing::fingerprint(report->diff.operations);

@@ -76,6 +76,14 @@ class PlanMarkdown {
     out_ += fmt::format("\n{} {}\n", std::string(static_cast<std::size_t>(std::min(level, 6)), '#'),
                         markdownEscape(planStackTitle(plan, !where.empty())));
     if (!where.empty()) out_ += "\n" + where + "\n";
+    if (auto it = failures_.refusedStack.find(&plan); it != failures_.refusedStack.end()) {
+      out_ += "\n**" + markdownEscape(planStackRefusedLine()) + "**\n\n";
+      for (const auto* failure : it->second) {
+        out_ += fmt::format("- {}: **WILL FAIL ({})**: {}\n",
+                            markdownEscape(report_.diff.operations[*failure->change].id),
+                            markdownEscape(failure->code), markdownEscape(failure->message));
+      }
+    }
     for (const auto& cycle : plan.cycles)
       out_ += "\n" + markdownEscape(planCycleLine(cycle)) + "\n";
     std::vector<std::pair<const StackPlan*, std::string>> nested;

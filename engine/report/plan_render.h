@@ -67,13 +67,19 @@ struct PlanFailures {
   std::map<const StackPlan*, std::vector<const Failure*>> atOutputs;  // set with the outputs
   std::vector<const void*> stops;  // the step or StackPlan (its outputs) where a stack stops
   std::vector<const Failure*> elsewhere;
-  /// Refused when CloudFormation validates the template and parameters: before any step.
+  /// Refused when CloudFormation validates the parameters, with no change of a stack to say
+  /// which: before any step of any stack.
   std::vector<const Failure*> beforeActing;
+  /// Refused when CloudFormation validates a top-level stack's template: before any of its steps
+  /// (a nested stack's template is validated at its step, and its failures stay there).
+  std::map<const StackPlan*, std::vector<const Failure*>> refusedStack;
 
   [[nodiscard]] bool stopsAt(const void* place) const;
 };
 PlanFailures placeFailures(const Report& report);
 /// "CloudFormation refuses this deployment before it acts: none of these steps happens."
 std::string_view planRefusedLine();
+/// "CloudFormation refuses this stack's template before it acts: none of its steps happens."
+std::string_view planStackRefusedLine();
 
 }  // namespace c2a

@@ -57,6 +57,13 @@ class PlanText {
 
   void stack(const StackPlan& plan, const std::string& indent, bool nested) {
     out_ += indent + terminalSafe(planStackTitle(plan, nested)) + "\n";
+    if (auto it = failures_.refusedStack.find(&plan); it != failures_.refusedStack.end()) {
+      out_ += indent + "  " + std::string(planStackRefusedLine()) + "\n";
+      for (const auto* failure : it->second) {
+        out_ += indent + "    " + terminalSafe(placeOf(*failure)) + ": " +
+                terminalSafe(failureLine(*failure)) + "\n";
+      }
+    }
     for (const auto& cycle : plan.cycles) {
       out_ += indent + "  " + terminalSafe(planCycleLine(cycle)) + "\n";
     }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "deployment-prediction/failures.h"
@@ -60,14 +61,21 @@ class FailurePlacer {
   PlanFailures place() {
     // What CloudFormation refuses when it validates the template comes first; nothing stops at
     // a step then.
+    std::map<std::string, const StackPlan*> topLevel;
+    for (const auto& plan : report_.plan) topLevel[plan.stack] = &plan;
     for (const auto& failure : report_.failures) {
-      if (!failure.change || refusedBeforeActing(failure.code)) {
+      if (!failure.change) {
         placed_.insert(&failure);
         out_.beforeActing.push_back(&failure);
+      } else if (refusedBeforeActing(failure.code)) {
+        auto plan = topLevel.find(report_.diff.operations[*failure.change].stack);
+        if (plan == topLevel.end()) continue;  // a nested stack's: at its step
+        placed_.insert(&failure);
+        out_.refusedStack[plan->second].push_back(&failure);
       }
     }
     for (const auto& plan : report_.plan) {
-      stopped_ = !out_.beforeActing.empty();
+      stopped_ = !out_.beforeActing.empty() || out_.refusedStack.count(&plan) != 0;
       walk(plan);
     }
     for (const auto& failure : report_.failures) {
@@ -208,6 +216,10 @@ std::pair<std::string, std::string> planInputs(const Report& report) {
     if (source.role == "after") out.second = source.path;
   }
   return out;
+}
+
+std::string_view planStackRefusedLine() {
+  return "CloudFormation refuses this stack's template before it acts: none of its steps happens.";
 }
 
 std::string_view planRefusedLine() {

@@ -7,11 +7,14 @@ namespace c2a {
 namespace {
 
 Json summaryToJson(const VerdictSummary& summary) {
-  return Json{{"changes", summary.changes},
-              {"approved", summary.approved},
-              {"rejected", summary.rejected},
-              {"review", summary.review},
-              {"notAnalysed", summary.notAnalysed}};
+  Json out{{"changes", summary.changes},
+           {"approved", summary.approved},
+           {"rejected", summary.rejected},
+           {"review", summary.review},
+           {"notAnalysed", summary.notAnalysed}};
+  // Only with a change set that disagrees (--change-set): the reports without one keep their shape.
+  if (summary.disagreements > 0) out["disagreements"] = summary.disagreements;
+  return out;
 }
 
 }  // namespace
@@ -90,11 +93,13 @@ Json baselineToJson(const Report& report) {
 }
 
 Json gateToJson(const Report& report) {
-  return Json{{"failOn", toString(report.gate.failOn)},
-              {"fails", report.gate.fails},
-              {"exitStatus", report.gate.exitStatus},
-              {"notAnalysed", report.gate.notAnalysed},
-              {"changes", idsToJson(report, report.gate.changes)}};
+  Json out{{"failOn", toString(report.gate.failOn)},
+           {"fails", report.gate.fails},
+           {"exitStatus", report.gate.exitStatus},
+           {"notAnalysed", report.gate.notAnalysed},
+           {"changes", idsToJson(report, report.gate.changes)}};
+  if (report.gate.disagreements > 0) out["disagreements"] = report.gate.disagreements;
+  return out;
 }
 
 namespace {

@@ -262,10 +262,20 @@ std::string gateLine(const Report& report) {
   const auto& gate = report.gate;
   auto name = std::string(toString(gate.failOn));
   if (gate.fails && gate.changes.empty()) {
-    return fmt::format(
-        "Exit status {}: --fail-on {} fails: {} part{} of the input could not be "
-        "analysed (see the warnings).",
-        gate.exitStatus, name, gate.notAnalysed, gate.notAnalysed == 1 ? "" : "s");
+    std::vector<std::string> reasons;
+    if (gate.notAnalysed > 0) {
+      reasons.push_back(
+          fmt::format("{} part{} of the input could not be analysed (see the "
+                      "warnings)",
+                      gate.notAnalysed, gate.notAnalysed == 1 ? "" : "s"));
+    }
+    if (gate.disagreements > 0) {
+      reasons.push_back(fmt::format("the change set disagrees with c2a on {} resource{}",
+                                    gate.disagreements, gate.disagreements == 1 ? "" : "s"));
+    }
+    std::string joined;
+    for (const auto& reason : reasons) joined += (joined.empty() ? "" : "; ") + reason;
+    return fmt::format("Exit status {}: --fail-on {} fails: {}.", gate.exitStatus, name, joined);
   }
   if (gate.fails) {
     return fmt::format("Exit status {}: --fail-on {} fails on {} change{}: {}.", gate.exitStatus,

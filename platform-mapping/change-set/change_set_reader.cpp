@@ -50,8 +50,8 @@ ChangeSetResource readResource(const LocatedJson& doc, const std::string& at) {
     doc.fail(LocatedJson::child(at, "LogicalResourceId"), "LogicalResourceId is empty");
   }
   resource.resourceType = doc.string(at, "ResourceType", false);
-  resource.action =
-      oneOf(doc, at, "Action", {"Add", "Modify", "Remove", "Import", "Dynamic"}, true);
+  resource.action = oneOf(doc, at, "Action",
+                          {"Add", "Modify", "Remove", "Import", "Dynamic", "SyncWithActual"}, true);
   resource.replacement = oneOf(doc, at, "Replacement", {"True", "False", "Conditional"});
   auto details = LocatedJson::child(at, "Details");
   if (const Json* list = doc.find(details)) {
@@ -96,7 +96,15 @@ ChangeSet readChangeSet(const std::string& file, const ReadLimits& limits) {
     if (doc.string(at, "Type", false) != "Resource") continue;
     auto resource = LocatedJson::child(at, "ResourceChange");
     if (doc.find(resource) == nullptr) doc.fail(at, "a resource change without `ResourceChange`");
-    changeSet.resources.push_back(readResource(doc, resource));
+    auto read = readResource(doc, resource);
+    for (const auto& seen : changeSet.resources) {
+      if (seen.logicalId == read.logicalId) {
+        doc.fail(LocatedJson::child(resource, "LogicalResourceId"),
+                 fmt::format("resource {} is listed twice; a change set lists each resource once",
+                             read.logicalId));
+      }
+    }
+    changeSet.resources.push_back(std::move(read));
   }
   return changeSet;
 }

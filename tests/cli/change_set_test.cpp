@@ -104,6 +104,53 @@ TEST(CliChangeSet, MistakesAreLocated) {
   EXPECT_NE(runC2a("diff " + kPair + "--change-set " + otherStack).status, 65);
 
   EXPECT_EQ(runC2a("diff " + kPair + "--change-set /no/such/change-set.json").status, 66);
+
+  auto twice = writeFile("twice.json", R"({"Changes": [
+  {"Type": "Resource", "ResourceChange": {"Action": "Add", "LogicalResourceId": "Logs"}},
+  {"Type": "Resource", "ResourceChange": {"Action": "Add", "LogicalResourceId": "Logs"}}
+]})");
+  auto listedTwice = runC2a("diff " + kPair + "--change-set " + twice);
+  EXPECT_EQ(listedTwice.status, 65);
+  EXPECT_EQ(listedTwice.err.rfind("c2a: " + twice + ":3:", 0), 0u) << listedTwice.err;
+}
+
+TEST(CliChangeSet, AnAssemblyStackIsFoundByItsDeployedName) {
+  // Two stacks: Logs (deployed as logs-prod, its manifest says) and Agnostic.
+  const std::string assembly = "tests/cases/diff/evaluation-assembly-environment/";
+  const std::string pair = "diff " + assembly + "before " + assembly + "after --no-presets ";
+  auto byName = writeFile("logs-prod.json", R"({"StackName": "logs-prod", "Changes": []})");
+  auto found = runC2a(pair + "--format json --change-set " + byName);
+  ASSERT_NE(found.status, 65) << found.err;
+  EXPECT_EQ(Json::parse(found.out).at("changeSet").at("resources").size(), 0u);
+  // Agnostic's change set, with only Logs selected: not a stack of this analysis.
+  auto other = writeFile("agnostic.json", R"({"StackName": "Agnostic", "Changes": []})");
+  auto refused = runC2a(pair + "--stack Logs --change-set " + other);
+  EXPECT_EQ(refused.status, 65);
+  EXPECT_NE(refused.err.find("selected with --stack"), std::string::npos) << refused.err;
+  // No stack name and two stacks: which one is not known.
+  auto nameless = writeFile("nameless.json", R"({"Changes": []})");
+  EXPECT_EQ(runC2a(pair + "--change-set " + nameless).status, 65);
+}
+
+TEST(CliChangeSet, WhatCloudFormationDoesOfItsOwnAccordIsNoDisagreement) {
+  // A nested stack CloudFormation updates with its parent (ChangeSource Automatic), and a
+  // drift-aware SyncWithActual: c2a finds no change in either, and that agrees.
+  const std::string nested = "tests/cases/diff/nested-output-propagation/";
+  auto automatic = writeFile("automatic.json", R"({"StackName": "Parent", "Changes": [
+  {"Type": "Resource", "ResourceChange": {"Action": "Modify",
+   "LogicalResourceId": "StorageNestedStackStorageNestedStackResource8E5B1F2A",
+   "ResourceType": "AWS::CloudFormation::Stack", "Replacement": "False",
+   "Details": [{"Target": {"Attribute": "Properties", "Name": "TemplateURL",
+                "RequiresRecreation": "Never"}, "ChangeSource": "Automatic"}]}},
+  {"Type": "Resource", "ResourceChange": {"Action": "SyncWithActual",
+   "LogicalResourceId": "Bucket83908E77", "ResourceType": "AWS::S3::Bucket"}}
+]})");
+  auto run = runC2a("diff " + nested + "before " + nested + "before --no-presets --format json " +
+                    "--change-set " + automatic);
+  ASSERT_EQ(run.status, 0) << run.err;  // no change, and nothing held for review
+  auto report = Json::parse(run.out);
+  EXPECT_EQ(report.at("changeSet").at("disagreements"), 0);
+  EXPECT_FALSE(report.at("summary").contains("disagreements"));
 }
 
 }  // namespace

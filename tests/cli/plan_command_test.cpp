@@ -54,12 +54,12 @@ TEST(PlanCommand, ExitsTwoWhenAFailureIsForeseen) {
 }
 
 TEST(PlanCommand, WhatTemplateValidationRefusesComesFirst) {
-  // A dependency cycle is refused before CloudFormation acts: said above the steps, none of which
-  // is marked as the one where it stops.
+  // A dependency cycle is refused before CloudFormation acts on the stack: said above its steps,
+  // none of which is marked as the one where it stops.
   const std::string cycle = "tests/cases/diff/failure-dependency-cycle/";
   auto result = runC2a("plan " + cycle + "before.yaml " + cycle + "after.yaml");
   EXPECT_EQ(result.status, 2);
-  auto refused = result.out.find("refuses this deployment before it acts");
+  auto refused = result.out.find("refuses this stack's template before it acts");
   auto steps = result.out.find("Update phase");
   ASSERT_NE(refused, std::string::npos) << result.out;
   ASSERT_NE(steps, std::string::npos) << result.out;

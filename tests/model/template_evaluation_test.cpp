@@ -102,5 +102,36 @@ TEST(TemplateEvaluation, DeepNestingStopsWithoutCrashing) {
   EXPECT_FALSE(out.complete);
 }
 
+TEST(TemplateEvaluation, SubUnescapesOnlyTheTemplatesOwnText) {
+  auto m = model();
+  DeploymentValues values;
+  values.parameters = {{"Stage", "${!x}"}};  // a value given as written: CloudFormation keeps it
+  TemplateEvaluator e(m, values);
+  EXPECT_EQ(eval(e, R"({"Fn::Sub": "${!A}-${Stage}"})"), "${A}-${!x}");
+  // Partly known: the substituted value is escaped, so it is no placeholder at deploy time.
+  values.parameters = {{"Stage", "${Bucket}"}};
+  TemplateEvaluator partial(m, values);
+  EXPECT_EQ(eval(partial, R"({"Fn::Sub": "${Stage}/${Bucket}"})"),
+            Json::parse(R"({"Fn::Sub": "${!Bucket}/${Bucket}"})"));
+}
+
+TEST(TemplateEvaluation, AChainOfConditionsEndsUnknown) {
+  // Each condition names the next, 100,000 deep, the last one true: deeper than any real
+  // template, so unknown (fail safe) rather than a stack overflow.
+  InfraModel m;
+  constexpr int kChain = 100000;
+  for (int i = 0; i <= kChain; ++i) {
+    Component condition;
+    condition.type = ComponentType::Condition;
+    condition.name = "C" + std::to_string(i);
+    condition.properties = i == kChain ? Json::parse(R"({"Fn::Equals": ["a", "a"]})")
+                                       : Json{{"Condition", "C" + std::to_string(i + 1)}};
+    m.addComponent(std::move(condition));
+  }
+  TemplateEvaluator e(m);
+  EXPECT_EQ(e.condition("", "C0").truth, Truth::Unknown);
+  EXPECT_EQ(e.condition("", "C" + std::to_string(kChain - 3)).truth, Truth::True);
+}
+
 }  // namespace
 }  // namespace c2a

@@ -50,8 +50,9 @@ class JunitRenderer {
     Counts total;
     for (const auto& stack : report_.stacks) suites += suite(stack, total);
     auto refused = deploymentFailures(total);
-    if (report_.stacks.empty() && refused.empty()) suites += noChanges(total);
-    suites += refused;
+    auto disputed = changeSetDisagreements(total);
+    if (report_.stacks.empty() && refused.empty() && disputed.empty()) suites += noChanges(total);
+    suites += refused + disputed;
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"c2a\" " +
            total.attributes() + ">\n" + suites + "</testsuites>\n";
   }
@@ -145,6 +146,33 @@ class JunitRenderer {
     }
     if (cases.empty()) return "";
     return fmt::format("  <testsuite name=\"deployment\" {}>\n{}{}  </testsuite>\n",
+                       counts.attributes(), properties(), cases);
+  }
+
+  // Where a change set given (--change-set) contradicts c2a: a case each, failing where the gate
+  // fails on them (they hold the verdict for review), else skipped.
+  std::string changeSetDisagreements(Counts& total) const {
+    if (!report_.changeSet) return "";
+    Counts counts;
+    std::string cases;
+    const bool fails = options_.reviewFails && report_.gate.disagreements > 0;
+    for (const auto& resource : report_.changeSet->resources) {
+      if (resource.disagreement.empty()) continue;
+      auto outcome = fails ? Outcome::Failed : Outcome::Skipped;
+      counts.add(outcome);
+      total.add(outcome);
+      std::string file = resource.where.file.empty()
+                             ? ""
+                             : " file=\"" + xmlEscape(terminalSafe(resource.where.file)) + "\"";
+      auto text = xmlEscape(terminalSafe("Change set disagrees: " + resource.disagreement));
+      cases += fmt::format(
+          "    <testcase classname=\"change-set\" name=\"{}\"{}>\n      {}\n    </testcase>\n",
+          xmlEscape(terminalSafe(resource.logicalId)), file,
+          fails ? "<failure message=\"" + text + "\" type=\"review\">" + text + "</failure>"
+                : "<skipped message=\"" + text + "\"/>");
+    }
+    if (cases.empty()) return "";
+    return fmt::format("  <testsuite name=\"change set\" {}>\n{}{}  </testsuite>\n",
                        counts.attributes(), properties(), cases);
   }
 

@@ -49,6 +49,15 @@ constexpr FixedRule kFixedRules[] = {
      "the change, or write a rule that decides it."},
 };
 
+// Only in a run with a change set (--change-set) that contradicts c2a somewhere.
+constexpr FixedRule kChangeSetDisagreement{
+    "c2a/change-set-disagreement", "ChangeSetDisagreement",
+    "The change set and c2a disagree on a resource",
+    "The change set CloudFormation computed for this deployment says something of this resource "
+    "that contradicts c2a's prediction (docs/diff.md, \"Change sets\"): one of them is wrong, so "
+    "a human decides. The result is located where the change set lists the resource, or at "
+    "c2a's change of it."};
+
 // "error" > "warning" > "note": the most severe wins where results share a descriptor.
 int severity(std::string_view level) {
   return level == "error" ? 2 : level == "warning" ? 1 : 0;
@@ -181,6 +190,11 @@ class SarifRenderer {
     for (const auto& failure : report_.failures) {
       if (!failure.change) results.push_back(failureResult(failure));  // the deployment's own
     }
+    if (report_.changeSet) {
+      for (const auto& resource : report_.changeSet->resources) {
+        if (!resource.disagreement.empty()) results.push_back(disagreementResult(resource));
+      }
+    }
     Json run{{"tool", {{"driver", driver()}}},
              {"originalUriBaseIds",
               {{kSrcRoot,
@@ -242,6 +256,9 @@ class SarifRenderer {
     }
     for (const auto& fixed : kFixedRules) addDescriptor(fixedDescriptor(fixed));
     for (const auto& code : failureCodes) addDescriptor(failureDescriptor(code));
+    if (report_.changeSet && report_.changeSet->disagreements() > 0) {
+      addDescriptor(fixedDescriptor(kChangeSetDisagreement));
+    }
     auto levels = levelsByRule();
     for (const auto& [id, label] : labelOfId) addDescriptor(ruleDescriptor(id, label, levels[id]));
   }
@@ -371,6 +388,32 @@ class SarifRenderer {
     out["partialFingerprints"] = {{"c2aFailure/v1", sha256Hex(identity)}};
     out["properties"] = changeProperties(index);
     out["properties"]["failureCode"] = failure.code;
+    return out;
+  }
+
+  // A resource the change set and c2a disagree on, located where the change set lists it.
+  Json disagreementResult(const ChangeSetAnswer& resource) const {
+    const std::string ruleId(kChangeSetDisagreement.id);
+    Json out{
+        {"ruleId", ruleId},
+        {"ruleIndex", ruleIndex_.at(ruleId)},
+        {"level", "warning"},
+        {"message", {{"text", terminalSafe("Change set disagrees: " + resource.disagreement)}}}};
+    // Where the change set lists it; else (c2a's change the change set leaves out) at the change.
+    if (!resource.where.file.empty()) {
+      out["locations"] = Json::array({physicalLocation(resource.where)});
+    } else if (!resource.changes.empty()) {
+      out["locations"] =
+          Json::array({physicalLocation(locationOf(report_, resource.changes.front()))});
+    }
+    out["partialFingerprints"] = {
+        {"c2aChangeSet/v1", sha256Hex(resource.stack + "\n" + resource.logicalId + "\n" +
+                                      resource.listed + "/" + resource.listedReplace + "\n" +
+                                      resource.predicted + "/" + resource.predictedReplace)}};
+    out["properties"] = {{"logicalId", resource.logicalId},
+                         {"stack", resource.stack},
+                         {"changeSet", resource.listed},
+                         {"predicted", resource.predicted}};
     return out;
   }
 
