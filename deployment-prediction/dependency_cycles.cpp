@@ -60,7 +60,11 @@ void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures&
   }
 
   using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-  for (const auto& [stack, members] : stacks) {
+  for (const auto& entry : stacks) {
+    // Named, not bound: a structured binding cannot be captured by the lambda below in C++20
+    // as clang 14 reads it.
+    const std::string& stack = entry.first;
+    const std::vector<ComponentIndex>& members = entry.second;
     Graph graph(members.size());
     std::vector<bool> selfReference(members.size(), false);
     for (std::size_t v = 0; v < members.size(); ++v) {

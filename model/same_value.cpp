@@ -54,8 +54,9 @@ std::string scalarText(const Json& scalar) {
     case Json::value_t::number_float: {
       double number = scalar.get<double>();
       // 1.0 and 1 are the same number to CloudFormation.
-      if (number == static_cast<double>(static_cast<std::int64_t>(number)) && number > -9.0e15 &&
-          number < 9.0e15) {
+      // In range first: converting a double outside int64's range is undefined behaviour.
+      if (number > -9.0e15 && number < 9.0e15 &&
+          number == static_cast<double>(static_cast<std::int64_t>(number))) {
         return std::to_string(static_cast<std::int64_t>(number));
       }
       return fmt::format("{}", number);
