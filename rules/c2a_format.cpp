@@ -15,11 +15,11 @@
 #include <string_view>
 
 #include "model/error.h"
+#include "model/suggestions.h"
 #include "rules/c2a_reading.h"
 #include "rules/field_names.h"
 #include "rules/native_parser.h"
 #include "rules/rule_ids.h"
-#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace {

@@ -29,10 +29,10 @@
 #include <utility>
 #include <vector>
 
+#include "model/suggestions.h"
 #include "rules/c2a_reading.h"
 #include "rules/field_names.h"
 #include "rules/grammar.h"
-#include "model/suggestions.h"
 
 namespace c2a::rules::c2a_file {
 namespace {

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "model/suggestions.h"
 #include "rules/operators.h"
 #include "rules/rule_ids.h"
-#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace {

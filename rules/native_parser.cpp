@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "model/error.h"
+#include "model/suggestions.h"
 #include "rules/field_names.h"
 #include "rules/grammar.h"
 #include "rules/grammar_errors.h"
 #include "rules/parse_actions.h"
-#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace parsing {

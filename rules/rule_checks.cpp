@@ -12,11 +12,11 @@
 
 #include "model/component.h"
 #include "model/operation.h"
+#include "model/suggestions.h"
 #include "model/update_type.h"
 #include "rules/field_names.h"
 #include "rules/native_printer.h"
 #include "rules/operators.h"
-#include "model/suggestions.h"
 
 namespace c2a::rules {
 namespace {

@@ -10,10 +10,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "platform-mapping/located_json.h"
 #include "model/error.h"
 #include "model/sha256.h"
 #include "platform-mapping/cloudformation/source_document.h"
+#include "platform-mapping/located_json.h"
 
 namespace c2a {
 namespace {

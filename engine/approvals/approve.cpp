@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "engine/approvals/approvals_file.h"
-#include "platform-mapping/located_json.h"
 #include "model/decision.h"
 #include "model/suggestions.h"
+#include "platform-mapping/located_json.h"
 
 namespace c2a {
 namespace {
@@ -93,9 +93,9 @@ ApproveResult approve(const ApproveRequest& request) {
       auto it = std::find_if(changes.begin(), changes.end(),
                              [&](const ReportChange& change) { return change.id == id; });
       if (it == changes.end()) {
-        throw C2aError(ErrorKind::InvalidInput, {request.report},
-                       fmt::format("--change {}: this report has no such change{}", id,
-                                   didYouMean(id, ids)));
+        throw C2aError(
+            ErrorKind::InvalidInput, {request.report},
+            fmt::format("--change {}: this report has no such change{}", id, didYouMean(id, ids)));
       }
       if (it->action == "reject") {
         throw C2aError(ErrorKind::InvalidInput, doc.where(it->pointer),

@@ -74,7 +74,7 @@ class EntryReader {
       fail(at, fmt::format("unknown operation `{}`{} (INSERT, UPDATE, REPLACE or RENAME)",
                            value.get<std::string>(),
                            didYouMean(value.get<std::string>(),
-                                             {"INSERT", "UPDATE", "REPLACE", "RENAME"})));
+                                      {"INSERT", "UPDATE", "REPLACE", "RENAME"})));
     }
     if (*type == OperationType::Remove) {
       fail(at,

@@ -9,12 +9,12 @@
 
 #include "aggregations/aggregation_tree.h"
 #include "model/cause_chain.h"
+#include "model/change_set.h"
 #include "model/decision.h"
 #include "model/diff.h"
 #include "model/error.h"
 #include "model/failure.h"
 #include "model/infra_model.h"
-#include "model/change_set.h"
 #include "model/plan.h"
 #include "model/source_location.h"
 #include "model/verdict.h"

@@ -3,8 +3,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "platform-mapping/cloudformation/intrinsics/literal_string.h"
 #include "model/references.h"
+#include "platform-mapping/cloudformation/intrinsics/literal_string.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 
 namespace c2a {

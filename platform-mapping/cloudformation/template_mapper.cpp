@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "platform-mapping/cloudformation/language_extensions.h"
 #include "model/references.h"
+#include "platform-mapping/cloudformation/language_extensions.h"
 
 namespace c2a {
 namespace {
