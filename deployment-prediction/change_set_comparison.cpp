@@ -156,15 +156,14 @@ ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet
     auto entry = listed.find(id);
     bool automatic = entry != listed.end() && isAutomatic(*entry->second);
     if (contradicts(answer, definite, automatic)) answer.disagreement = disagreement(answer);
-    // The replacement answer reported: the change set's where it gives one.
-    if (!answer.listedReplace.empty()) {
-      answer.replacement = answer.listedReplace;
-      answer.source = "change-set";
-    } else {
+    // The replacement answer reported: the change set's where it gives one, which then sets the
+    // certainty of c2a's REPLACE.
+    if (answer.listedReplace.empty()) {
       answer.replacement = answer.predictedReplace;
       answer.source = "prediction";
-    }
-    if (!answer.listedReplace.empty()) {
+    } else {
+      answer.replacement = answer.listedReplace;
+      answer.source = "change-set";
       for (auto index : answer.changes) {
         Operation& op = diff.operations[index];
         if (op.type != OperationType::Replace) continue;

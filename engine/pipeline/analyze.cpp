@@ -114,7 +114,8 @@ std::string changeSetStack(const ChangeSet& changeSet, const ModelDiff& diff,
                            names + "): choose one with --stack"
                      : "the change set is for stack `" + changeSet.stackName +
                            "`, which is none of the stacks " +
-                           (keep ? "selected with --stack" : "of the inputs") + " (" + names + ")");
+                           (unselected ? "selected with --stack" : "of the inputs") + " (" + names +
+                           ")");
 }
 
 // `keep`: the stacks whose changes the report keeps (stack_selection.h); nothing: all.
