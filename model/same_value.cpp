@@ -18,6 +18,7 @@ std::size_t mix(std::size_t seed, std::size_t value) {
 Json normalizeIntrinsics(const Json& value) {
   if (value.is_array()) {
     Json out = Json::array();
+    out.get_ref<Json::array_t&>().reserve(value.size());
     for (const auto& element : value) out.push_back(normalizeIntrinsics(element));
     return out;
   }
@@ -39,6 +40,7 @@ Json normalizeIntrinsics(const Json& value) {
   }
   Json out = Json::object();
   auto& members = out.get_ref<Json::object_t&>();
+  members.makeRoom(value.size());
   // Keys are unique already: append, instead of a linear lookup per key.
   for (const auto& [key, member] : value.items())
     members.emplace_back(key, normalizeIntrinsics(member));

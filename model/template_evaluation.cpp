@@ -282,6 +282,7 @@ EvaluatedValue TemplateEvaluator::evaluate(Context& context, const Json& value, 
   }
   EvaluatedValue out = result(Json::object());
   auto& members = out.value.get_ref<Json::object_t&>();
+  members.makeRoom(value.size());
   for (const auto& [key, member] : value.items()) {
     auto each = evaluate(context, member, depth + 1);
     out.complete = out.complete && each.complete;
