@@ -8,6 +8,12 @@
 #include "cli/exit_codes.h"
 #include "engine/report/escape.h"
 
+#ifdef C2A_MIMALLOC
+// operator new and delete straight to mimalloc (it replaces malloc and free by linking alone); in
+// one translation unit of the binary only, as mimalloc asks.
+#include <mimalloc-new-delete.h>
+#endif
+
 int main(int argc, char** argv) {
   using namespace c2a::cli;
   CLI::App app{

@@ -8,6 +8,7 @@ packages=(
   build-essential cmake pkg-config
   nlohmann-json3-dev libyaml-cpp-dev tao-pegtl-dev libboost-graph-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev libbenchmark-dev
+  libmimalloc-dev  # the c2a binary's allocator (cli/CMakeLists.txt)
   nodejs npm
   python3 python3-jsonschema python3-yaml  # tests/report/validate_reports.py
   clang libclang-rt-dev  # the libFuzzer targets (make fuzz, fuzz/run.sh)
