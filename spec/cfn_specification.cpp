@@ -54,7 +54,7 @@ class CfnSpecificationReader {
   void readProperties(const json& definition, const std::string& owner, PropertyTable& table) {
     if (auto properties = definition.find("Properties"); properties != definition.end()) {
       for (const auto& [name, property] : properties->items()) {
-        table.add(name, {updateType(property, name), shape(property, owner)});
+        table.add(tables_.names.intern(name), {updateType(property, name), shape(property, owner)});
       }
     }
     table.sort();

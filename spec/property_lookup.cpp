@@ -29,7 +29,7 @@ class Lookup {
     const SpecProperty* property = table.find(name);
     if (property == nullptr) {
       PropertyLookup out{PropertyLookup::Status::Unknown, at, {}};
-      for (const auto& entry : table.entries()) out.candidates.push_back(entry.first);
+      for (const auto& entry : table.entries()) out.candidates.emplace_back(entry.first);
       return out;
     }
     return inShape(property->shape, at + 1);

@@ -23,14 +23,14 @@ ResourceSpec::~ResourceSpec() = default;
 
 const ResourceSpec& ResourceSpec::builtin() {
   // A function-local static: parsed once, on first use, safely from any thread.
-  static const ResourceSpec spec(
-      std::make_unique<Tables>(readSpecTableText(builtinSpecTable(), "built-in spec table")));
+  static const ResourceSpec spec(std::make_unique<Tables>(
+      readSpecTableText(builtinSpecTable(), "built-in spec table", TableTextStorage::Static)));
   return spec;
 }
 
 const ResourceSpec& ResourceSpec::builtinComplete() {
-  static const ResourceSpec spec(std::make_unique<Tables>(
-      readSpecTableText(builtinCompleteSpecTable(), "built-in complete spec table")));
+  static const ResourceSpec spec(std::make_unique<Tables>(readSpecTableText(
+      builtinCompleteSpecTable(), "built-in complete spec table", TableTextStorage::Static)));
   return spec;
 }
 

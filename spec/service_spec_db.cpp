@@ -47,9 +47,10 @@ class DbReader {
 
   // The properties that name the physical resource, unique in the account and region: a
   // primary identifier that is a writable, replacing `...Name` or `...Identifier` property
-  // (TableName, RoleName, DBInstanceIdentifier), or `<Type>Name` (QueueName of AWS::SQS::Queue) when the identifier is
-  // one read-only property made from it (QueueUrl, TopicArn). A compound identifier (a Lambda
-  // permission's FunctionName and Id) names something inside another resource: no custom name.
+  // (TableName, RoleName, DBInstanceIdentifier), or `<Type>Name` (QueueName of AWS::SQS::Queue)
+  // when the identifier is one read-only property made from it (QueueUrl, TopicArn). A compound
+  // identifier (a Lambda permission's FunctionName and Id) names something inside another resource:
+  // no custom name.
   static std::vector<std::string> physicalNames(const json& resource, const PropertyTable& table) {
     auto identifiers = resource.find("primaryIdentifier");
     if (identifiers == resource.end() || !identifiers->is_array() || identifiers->size() != 1 ||
@@ -77,7 +78,7 @@ class DbReader {
     auto properties = entity.find("properties");
     if (properties == entity.end()) return;
     for (const auto& [name, property] : properties->items()) {
-      table.add(name, {updateType(property), shape(property.at("type"))});
+      table.add(tables_.names.intern(name), {updateType(property), shape(property.at("type"))});
     }
     table.sort();
   }

@@ -72,12 +72,12 @@ class Compaction {
     for (const auto& [name, property] : table.entries()) {
       if (property.updateType != UpdateType::Mutable) {
         // The walk stops at the first Immutable or Conditional property: its inside is irrelevant.
-        copy.add(name, {property.updateType, SpecTables::kLeaf});
+        copy.add(out_.names.intern(name), {property.updateType, SpecTables::kLeaf});
         continue;
       }
       ShapeId shape = copyShape(property.shape);
       if (shape != SpecTables::kLeaf || keepMutableLeaves)
-        copy.add(name, {property.updateType, shape});
+        copy.add(out_.names.intern(name), {property.updateType, shape});
     }
     copy.sort();
     return copy;

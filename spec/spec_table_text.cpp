@@ -38,7 +38,7 @@ void writeShape(const SpecTables& tables, ShapeId id, std::string& out) {
 
 void writeProperties(const SpecTables& tables, const PropertyTable& table, std::string& out) {
   for (const auto& [name, property] : table.entries()) {
-    out += name;
+    out.append(name);
     bool leaf = property.shape == SpecTables::kLeaf;
     if (property.updateType != UpdateType::Mutable || !leaf) {
       out += ' ';
@@ -51,7 +51,8 @@ void writeProperties(const SpecTables& tables, const PropertyTable& table, std::
 
 class TableTextReader {
  public:
-  explicit TableTextReader(const std::string& source) : source_(source) {}
+  TableTextReader(const std::string& source, TableTextStorage storage)
+      : source_(source), storage_(storage) {}
 
   SpecTables read(std::span<const std::string_view> chunks) {
     for (std::string_view chunk : chunks) {
@@ -85,7 +86,11 @@ class TableTextReader {
     } else if (text.starts_with('@')) {
       finishTable();
       auto space = text.find(' ');
-      SpecResource& resource = tables_.resources[std::string(text.substr(1, space - 1))];
+      // The generated table lists the types sorted: each goes in at the end in constant time.
+      SpecResource& resource =
+          tables_.resources
+              .emplace_hint(tables_.resources.end(), text.substr(1, space - 1), SpecResource{})
+              ->second;
       // After the type: `*` (stateful) and `!Name` for each physical-name property.
       while (space != std::string_view::npos) {
         auto start = space + 1;
@@ -125,7 +130,9 @@ class TableTextReader {
       if (!rest.empty()) property.shape = shape(rest);
       if (!rest.empty()) fail("trailing characters after shape");
     }
-    current_->add(std::string(text.substr(0, space)), property);
+    std::string_view name = text.substr(0, space);
+    current_->add(storage_ == TableTextStorage::Static ? name : tables_.names.intern(name),
+                  property);
   }
 
   ShapeId shape(std::string_view& text) {
@@ -175,6 +182,7 @@ class TableTextReader {
   }
 
   const std::string& source_;
+  TableTextStorage storage_;
   int line_ = 0;
   PropertyTable* current_ = nullptr;
   SpecTables tables_;
@@ -202,8 +210,9 @@ std::string writeSpecTableText(const SpecTables& tables) {
   return out;
 }
 
-SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source) {
-  return TableTextReader(source).read(chunks);
+SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source,
+                             TableTextStorage storage) {
+  return TableTextReader(source, storage).read(chunks);
 }
 
 }  // namespace c2a

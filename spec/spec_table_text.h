@@ -24,8 +24,13 @@ namespace c2a {
 
 std::string writeSpecTableText(const SpecTables& tables);
 
+/// Whether the text outlives the tables read from it: the generated table is in static storage,
+/// so its property names are used where they stand instead of being copied.
+enum class TableTextStorage { Static, Transient };
+
 /// Reads text split into chunks at line ends (as the generated source stores it). A malformed
 /// table is a build defect: C2aError Internal naming `source` and the line.
-SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source);
+SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source,
+                             TableTextStorage storage = TableTextStorage::Transient);
 
 }  // namespace c2a

@@ -4,11 +4,15 @@
 
 namespace c2a {
 
-void PropertyTable::add(std::string name, SpecProperty property) {
-  entries_.emplace_back(std::move(name), property);
+void PropertyTable::add(std::string_view name, SpecProperty property) {
+  entries_.emplace_back(name, property);
 }
 
 void PropertyTable::sort() {
+  auto strictlyIncreasing = [](const auto& a, const auto& b) { return a.first >= b.first; };
+  if (std::adjacent_find(entries_.begin(), entries_.end(), strictlyIncreasing) == entries_.end()) {
+    return;  // sorted, no name twice
+  }
   // stable, then keep the last of equal names: a later definition overrides an earlier one.
   std::stable_sort(entries_.begin(), entries_.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -34,18 +35,32 @@ struct SpecProperty {
 };
 
 /// The properties of one resource type or nested property type, sorted by name once complete.
+/// Names are views: into the built-in table's text (static storage), or into the NameStore of
+/// the Tables that hold the table. Copying names is what made parsing the built-in table slow.
 class PropertyTable {
  public:
-  /// Adds or overwrites a property; call sort() before the first find().
-  void add(std::string name, SpecProperty property);
+  /// Adds or overwrites a property; `name` must outlive the table. Call sort() before find().
+  void add(std::string_view name, SpecProperty property);
+  /// Sorts by name, a later definition of a name overriding an earlier one; a table that is
+  /// already sorted (the generated one) costs one pass.
   void sort();
   [[nodiscard]] const SpecProperty* find(std::string_view name) const;
-  [[nodiscard]] const std::vector<std::pair<std::string, SpecProperty>>& entries() const {
+  [[nodiscard]] const std::vector<std::pair<std::string_view, SpecProperty>>& entries() const {
     return entries_;
   }
 
  private:
-  std::vector<std::pair<std::string, SpecProperty>> entries_;
+  std::vector<std::pair<std::string_view, SpecProperty>> entries_;
+};
+
+/// Owns the property names of tables read from a file that does not outlive them (db.json, the
+/// official specification): each distinct name stored once, at an address that never moves.
+class NameStore {
+ public:
+  std::string_view intern(std::string_view name) { return *names_.emplace(name).first; }
+
+ private:
+  std::unordered_set<std::string> names_;  // node-based: moving the set keeps the addresses
 };
 
 struct SpecResource {
@@ -60,6 +75,7 @@ struct ResourceSpec::Tables {
   static constexpr ShapeId kLeaf = 0;
 
   std::string origin;
+  NameStore names;  // the property names that are not in static storage
   // Ordered so that the generated table and every dump are deterministic.
   std::map<std::string, SpecResource, std::less<>> resources;
   std::vector<PropertyTable> nestedTypes;

@@ -39,7 +39,7 @@ class PathEnumeration {
  private:
   void table(const PropertyTable& properties) {
     for (const auto& [name, property] : properties.entries()) {
-      path_.push_back(name);
+      path_.emplace_back(name);
       visit_(path_);
       shape(property.shape);
       path_.pop_back();
