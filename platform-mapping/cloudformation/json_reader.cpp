@@ -1,9 +1,12 @@
 // JSON templates: nlohmann's SAX parser drives a handler that builds the ordered tree itself and
-// records where every value starts. nlohmann reports no positions with its events, so the handler
-// walks the text alongside: events arrive in text order, one per token, and between two tokens
-// that make events there is only whitespace and at most one ',' or ':'.
+// records where every value starts, in the location table's tree (no pointer string per value).
+// nlohmann reports no positions with its events, so the handler walks the text alongside: events
+// arrive in text order, one per token, and between two tokens that make events there is only
+// whitespace and at most one ',' or ':'.
 #include <fmt/format.h>
 
+#include <array>
+#include <charconv>
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
@@ -49,8 +52,8 @@ std::string humanParseMessage(const std::string& what) {
 class TreeBuilder {
  public:
   TreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
-              PositionLog& log)
-      : text_(text), file_(file), limits_(limits), positions_(text), log_(log) {}
+              LocationTable& table)
+      : text_(text), file_(file), limits_(limits), positions_(text), table_(table) {}
 
   // nlohmann's SAX interface.
   bool null() { return addScalar(nullptr, skipToken(4)); }
@@ -94,7 +97,7 @@ class TreeBuilder {
  private:
   struct Frame {
     Json* container = nullptr;
-    std::string pointer;
+    LocationTable::NodeId node = LocationTable::kRoot;  // the container's, in table_
     std::size_t nextIndex = 0;
     std::string key;            // of the member being read, in an object
     std::size_t keyOffset = 0;  // where that key starts: a member is located by its key
@@ -149,31 +152,37 @@ class TreeBuilder {
     }
   }
 
-  /// Puts `value` where the next value goes and records its position; returns the stored value.
-  Json& place(Json value, std::size_t tokenOffset, std::string& pointer) {
+  /// Puts `value` where the next value goes and records its position (a member's is its key's;
+  /// a duplicate key's later position wins, as its later value does); returns the stored value
+  /// and sets `node` to its id in the table.
+  Json& place(Json value, std::size_t tokenOffset, LocationTable::NodeId& node) {
     countValue(tokenOffset);
     if (frames_.empty()) {
-      log_.add("", positions_.at(tokenOffset));
+      auto where = positions_.at(tokenOffset);
+      table_.setRoot(where.line, where.column);
+      node = LocationTable::kRoot;
       root_ = std::move(value);
       return root_;
     }
     Frame& parent = frames_.back();
-    pointer = parent.pointer;
     if (parent.container->is_object()) {
-      appendPointerSegment(pointer, parent.key);
-      log_.add(pointer, positions_.at(parent.keyOffset));
+      auto where = positions_.at(parent.keyOffset);
+      node = table_.addChild(parent.node, parent.key, where.line, where.column);
       // A duplicate key keeps its first place in the order and takes the last value.
       return parent.members.set(*parent.container, std::move(parent.key), std::move(value));
     }
-    appendPointerSegment(pointer, std::to_string(parent.nextIndex++));
-    log_.add(pointer, positions_.at(tokenOffset));
+    std::array<char, 24> index{};
+    auto written = std::to_chars(index.data(), index.data() + index.size(), parent.nextIndex++);
+    auto where = positions_.at(tokenOffset);
+    node = table_.addChild(parent.node, std::string_view(index.data(), written.ptr - index.data()),
+                           where.line, where.column);
     parent.container->push_back(std::move(value));
     return parent.container->back();
   }
 
   bool addScalar(Json value, std::size_t tokenOffset) {
-    std::string pointer;
-    place(std::move(value), tokenOffset, pointer);
+    LocationTable::NodeId node = LocationTable::kRoot;
+    place(std::move(value), tokenOffset, node);
     return true;
   }
 
@@ -183,11 +192,11 @@ class TreeBuilder {
       throw C2aError(ErrorKind::InvalidInput, locate(offset),
                      fmt::format("nesting deeper than {} levels (--max-depth)", limits_.maxDepth));
     }
-    std::string pointer;
-    Json& container = place(std::move(empty), offset, pointer);
+    LocationTable::NodeId node = LocationTable::kRoot;
+    Json& container = place(std::move(empty), offset, node);
     Frame frame;
     frame.container = &container;
-    frame.pointer = std::move(pointer);
+    frame.node = node;
     frames_.push_back(std::move(frame));
     return true;
   }
@@ -202,7 +211,7 @@ class TreeBuilder {
   const std::string& file_;
   const ReadLimits& limits_;
   TextPositions positions_;
-  PositionLog& log_;
+  LocationTable& table_;
   std::size_t cursor_ = 0;  // just past the token of the last event
   std::size_t values_ = 0;
   Json root_;
@@ -219,10 +228,10 @@ SourceDocument readJson(std::string_view text, const std::string& file, const Re
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     throw C2aError(ErrorKind::InvalidInput, {file}, "empty document");
   }
-  PositionLog log;
-  TreeBuilder builder(body, file, limits, log);
+  auto table = std::make_shared<LocationTable>(file);
+  TreeBuilder builder(body, file, limits, *table);
   if (!Json::sax_parse(body.begin(), body.end(), &builder)) builder.throwParseError();
-  return SourceDocument{builder.takeRoot(), std::move(log).toTable(file)};
+  return SourceDocument{builder.takeRoot(), std::move(table)};
 }
 
 }  // namespace c2a
