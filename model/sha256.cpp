@@ -10,6 +10,20 @@
 
 namespace c2a {
 
+namespace {
+
+// Fetched once: EVP_sha256() makes OpenSSL 3 look the algorithm up in its providers on every
+// EVP_DigestInit_ex, which cost more than hashing a change's fingerprint.
+const EVP_MD* sha256Algorithm() {
+  static const EVP_MD* algorithm = [] {
+    const EVP_MD* fetched = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    return fetched != nullptr ? fetched : EVP_sha256();
+  }();
+  return algorithm;
+}
+
+}  // namespace
+
 struct Sha256::State {
   EVP_MD_CTX* context = nullptr;
 };
@@ -17,7 +31,7 @@ struct Sha256::State {
 Sha256::Sha256() : state_(std::make_unique<State>()) {
   state_->context = EVP_MD_CTX_new();
   if (state_->context == nullptr ||
-      EVP_DigestInit_ex(state_->context, EVP_sha256(), nullptr) != 1) {
+      EVP_DigestInit_ex(state_->context, sha256Algorithm(), nullptr) != 1) {
     throw C2aError(ErrorKind::Internal, {}, "SHA-256 is not available");
   }
 }
@@ -61,7 +75,8 @@ std::string sha256Hex(std::string_view bytes) {
 std::string sha256Base64(std::string_view bytes) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int size = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest.data(), &size, EVP_sha256(), nullptr) != 1) {
+  if (EVP_Digest(bytes.data(), bytes.size(), digest.data(), &size, sha256Algorithm(), nullptr) !=
+      1) {
     throw C2aError(ErrorKind::Internal, {}, "SHA-256 is not available");
   }
   std::array<unsigned char, 4 * ((EVP_MAX_MD_SIZE + 2) / 3) + 1> base64{};
@@ -72,7 +87,7 @@ std::string sha256Base64(std::string_view bytes) {
 std::string hmacSha256Hex(std::string_view key, std::string_view data) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> mac{};
   unsigned int size = 0;
-  if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+  if (HMAC(sha256Algorithm(), key.data(), static_cast<int>(key.size()),
            reinterpret_cast<const unsigned char*>(data.data()), data.size(), mac.data(),
            &size) == nullptr) {
     throw C2aError(ErrorKind::Internal, {}, "HMAC-SHA256 failed");
