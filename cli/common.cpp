@@ -89,6 +89,13 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->capture_default_str()
       ->check(wholeNumber(0))
       ->group("Limits");
+  command
+      .add_option("--jobs", limits.jobs,
+                  "Threads that read a cloud assembly's stack templates (0: one per core); the "
+                  "report is the same for any number")
+      ->capture_default_str()
+      ->check(wholeNumber(0))
+      ->group("Limits");
 }
 
 void emit(const std::string& file, const std::string& content) {

@@ -8,6 +8,9 @@ struct ReadLimits {
   std::size_t maxInputBytes = std::size_t{64} << 20;  // per file
   int maxDepth = 128;                                 // nesting of objects and arrays
   std::size_t maxNodes = 4'000'000;  // values after YAML alias expansion (billion laughs)
+  /// Threads that parse a cloud assembly's stack templates side by side (--jobs); 0: one per
+  /// core. What is read, and the report, are the same for any number.
+  unsigned jobs = 0;
 };
 
 }  // namespace c2a

@@ -36,7 +36,7 @@ std::string canonicalPath(const std::string& file) {
 
 }  // namespace
 
-void StackTreeMapper::map(const StackTemplate& source) {
+void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& read) {
   SourceLocation namedAt =
       source.namedAt.file.empty() ? SourceLocation{source.file} : source.namedAt;
   std::error_code ec;
@@ -63,7 +63,7 @@ void StackTreeMapper::map(const StackTemplate& source) {
                                kMaxStacks));
   }
 
-  auto document = readSourceFile(source.file, limits_);
+  auto document = read ? read(source.file) : readSourceFile(source.file, limits_);
   ComponentIndex stackComponent = mapTemplate(document, source.stack, model_, warnings_);
   model_.addStack(source.stack);
   model_.setEnvironment(source.stack, source.environment);

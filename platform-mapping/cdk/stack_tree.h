@@ -1,6 +1,7 @@
 #pragma once
 // One stack of a cloud assembly, with the nested stacks it deploys, into the InfraModel.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "model/json.h"
 #include "model/source_location.h"
 #include "platform-mapping/cdk/asset_index.h"
+#include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {
@@ -39,7 +41,11 @@ class StackTreeMapper {
   StackTreeMapper(const ReadLimits& limits, InfraModel& model, Diagnostics& warnings)
       : limits_(limits), model_(model), warnings_(warnings) {}
 
-  void map(const StackTemplate& source);
+  /// Reads a template file: readSourceFile, or a document parsed ahead (template_prefetch.h).
+  using TemplateReader = std::function<SourceDocument(const std::string& file)>;
+
+  /// `read` reads this stack's own template (nested stacks' are read with readSourceFile).
+  void map(const StackTemplate& source, const TemplateReader& read = {});
 
  private:
   void mapNestedStacks(const StackTemplate& parent, const Json& resources);
