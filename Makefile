@@ -62,6 +62,7 @@ fuzz-replay: deps
 bench: build
 	@$(BUILD_DIR)/bench/c2a_bench_diff
 	@$(BUILD_DIR)/bench/c2a_bench_rules
+	@$(BUILD_DIR)/bench/c2a_bench_stages
 	@/usr/bin/python3 bench/measure.py --c2a $(BUILD_DIR)/c2a
 
 format:
