@@ -91,8 +91,8 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->group("Limits");
   command
       .add_option("--jobs", limits.jobs,
-                  "Threads that read a cloud assembly's stack templates (0: one per core); the "
-                  "report is the same for any number")
+                  "Threads that read BEFORE, AFTER and an assembly's stack templates (0: one per "
+                  "core); the report is the same for any number")
       ->capture_default_str()
       ->check(wholeNumber(0))
       ->group("Limits");

@@ -231,8 +231,7 @@ std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::strin
     throw C2aError(ErrorKind::Usage, {}, "only one side can be read from standard input (`-`)");
   }
   Diagnostics warnings;
-  auto before = readModel(beforeInput, options.limits, warnings);
-  auto after = readModel(afterInput, options.limits, warnings);
+  auto [before, after] = readModels(beforeInput, afterInput, options.limits, warnings);
   auto keep = selectStacks(before, after, options.stacks, warnings);
   auto report =
       analyzeSelected(std::move(before), std::move(after), options, std::move(warnings), keep);

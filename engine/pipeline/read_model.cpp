@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <exception>
+#include <filesystem>
 #include <optional>
+#include <thread>
 
 #include "engine/pipeline/stage_timer.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -38,6 +42,48 @@ InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnos
   auto document = sniffFormat(name, text) == SourceFormat::Json ? readJson(text, name, limits)
                                                                 : readYaml(text, name, limits);
   return loadTemplate(document, warnings);
+}
+
+ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
+                     Diagnostics& warnings) {
+  unsigned cores = limits.jobs != 0 ? limits.jobs : std::thread::hardware_concurrency();
+  // Pipes, devices and standard input are read one after the other, as named: a side that fails
+  // first must not leave the other waiting on a writer.
+  auto plain = [](const std::string& input) {
+    std::error_code ec;
+    return input != "-" && (std::filesystem::is_regular_file(input, ec) ||
+                            std::filesystem::is_directory(input, ec));
+  };
+  if (cores <= 1 || !plain(before) || !plain(after)) {
+    auto beforeModel = readModel(before, limits, warnings);
+    return {std::move(beforeModel), readModel(after, limits, warnings)};
+  }
+  // Each side gets half the threads for its own assembly's templates.
+  ReadLimits side = limits;
+  side.jobs = std::max(1U, cores / 2);
+  Diagnostics afterWarnings;
+  std::optional<InfraModel> afterModel;
+  std::exception_ptr afterError;
+  std::thread reader([&] {
+    try {
+      afterModel = readModel(after, side, afterWarnings);
+    } catch (...) {
+      afterError = std::current_exception();
+    }
+  });
+  std::optional<InfraModel> beforeModel;
+  std::exception_ptr beforeError;
+  try {
+    beforeModel = readModel(before, side, warnings);
+  } catch (...) {
+    beforeError = std::current_exception();
+  }
+  reader.join();
+  if (beforeError) std::rethrow_exception(beforeError);
+  if (afterError) std::rethrow_exception(afterError);
+  warnings.insert(warnings.end(), std::make_move_iterator(afterWarnings.begin()),
+                  std::make_move_iterator(afterWarnings.end()));
+  return {std::move(*beforeModel), std::move(*afterModel)};
 }
 
 }  // namespace c2a

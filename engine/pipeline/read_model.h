@@ -2,6 +2,7 @@
 // One input read and mapped: a template file, a cloud assembly directory, or `-` (a template on
 // standard input). `c2a model` uses it alone, so the CLI talks to the engine only.
 #include <string>
+#include <utility>
 
 #include "model/error.h"
 #include "model/infra_model.h"
@@ -11,6 +12,18 @@ namespace c2a {
 
 /// A template file, a cloud assembly directory or `-` → InfraModel. Throws C2aError.
 InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnostics& warnings);
+
+struct ModelPair {
+  InfraModel before;
+  InfraModel after;
+};
+
+/// Both sides of a diff, read side by side on two threads (one when limits.jobs is 1 or the
+/// machine has one core; each side's assembly reading then shares the cores). The result is what
+/// reading BEFORE then AFTER gives: the same models, BEFORE's warnings before AFTER's, and
+/// BEFORE's error when both sides fail.
+ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
+                     Diagnostics& warnings);
 
 /// Standard input, read once (up to limits.maxInputBytes) and kept: `-` names it, in locations
 /// as `<stdin>`.
