@@ -18,8 +18,9 @@ struct ModelPair {
   InfraModel after;
 };
 
-/// Both sides of a diff, read side by side on two threads (one when limits.jobs is 1 or the
-/// machine has one core; each side's assembly reading then shares the cores). The result is what
+/// Both sides of a diff, read side by side on two threads (one when limits.jobs is 1, the machine
+/// has one core, or both are files under 64 KiB; each side's assembly reading then shares the
+/// cores). The result is what
 /// reading BEFORE then AFTER gives: the same models, BEFORE's warnings before AFTER's, and
 /// BEFORE's error when both sides fail.
 ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,

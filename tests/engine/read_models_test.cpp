@@ -22,7 +22,10 @@ class ReadModels : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  std::string write(const std::string& name, const std::string& text) {
+  /// A template file; with `large`, padded past the size under which both sides are read in
+  /// order (a long Description), so that the two threads are what is tested.
+  std::string write(const std::string& name, std::string text, bool large = true) {
+    if (large) text.insert(1, "\"Description\": \"" + std::string(80 * 1024, 'x') + "\", ");
     auto path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary) << text;
     return path;
