@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make fuzz`: builds the libFuzzer targets with clang (ASan+UBSan, BUILD dir of their own), seeds
-# each corpus from tests/, examples/, fuzz/seeds/ and the docs' code blocks (fuzz/seeds.txt), and runs every
+# each corpus from tests/, examples/, fuzz/seeds/ and the docs' code blocks (fuzz/seeds.txt; the
+# template targets also from ../shared/corpus when present, C2A_CORPUS to move it), and runs every
 # target for FUZZ_SECONDS. Found inputs land in BUILD/crashes/<target>/: minimise them
 # (fuzz_<target> -minimize_crash=1) and keep them in fuzz/regressions/<target>/.
 #   fuzz/run.sh [--replay-only] [TARGET...]
@@ -55,6 +56,24 @@ for target in "${targets[@]}"; do
       done
     fi
   done
+  # A campaign of a template target also starts from the real templates of ../shared/corpus
+  # (C2A_CORPUS), when it is there: those within -max_len, which libFuzzer would otherwise cut.
+  corpus_templates=${C2A_CORPUS:-../shared/corpus}/templates
+  if ! $replay && [[ -d $corpus_templates ]]; then
+    case $target in
+      json_reader) names=(-name '*.json') ;;
+      yaml_reader) names=(-name '*.yaml' -o -name '*.yml') ;;
+      template_mapper | pipeline) names=(-name '*') ;;
+      *) names=() ;;
+    esac
+    if ((${#names[@]})); then
+      find "$corpus_templates" -type f \( "${names[@]}" \) -size -8193c -print0 |
+        while IFS= read -r -d '' f; do
+          cp "$f" "$seeds/corpus_$(echo "${f#"$corpus_templates"/}" | tr / _)"
+        done
+      echo "fuzz: $target seeded with $(find "$seeds" -name 'corpus_*' | wc -l) corpus templates"
+    fi
+  fi
   mkdir -p "fuzz/regressions/$target"
   binary="$build/fuzz/fuzz_$target"
   if $replay; then
