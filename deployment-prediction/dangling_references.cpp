@@ -4,6 +4,7 @@
 // block of the template"). A reference inside an Fn::If branch that is not taken does not count.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -61,6 +62,18 @@ std::optional<std::size_t> operationOf(const ModelDiff& diff, ComponentIndex com
   return std::nullopt;
 }
 
+// Whether a reference could dangle: its target is neither a pseudo parameter, a parameter, nor a
+// resource that is deployed or may be.
+bool mayDangle(const InfraModel& model, TemplateEvaluator& after, const std::string& stack,
+               const TemplateReference& reference) {
+  if (reference.target.starts_with("AWS::")) return false;
+  if (model.find(stack, ComponentType::Parameter, reference.target)) return false;
+  auto target = model.find(stack, ComponentType::Resource, reference.target);
+  if (!target) return true;
+  auto there = after.existence(model.component(*target));
+  return there.truth == Truth::False && !there.fromDefaults;
+}
+
 }  // namespace
 
 void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failures& out) {
@@ -70,6 +83,15 @@ void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failure
     if (source.type != ComponentType::Resource && source.type != ComponentType::Output) continue;
     auto exists = after.existence(source);
     if (exists.truth == Truth::False) continue;  // it is not deployed: its references neither
+    // Evaluation only takes references away (a branch not taken, a value known): when none of
+    // the written ones could dangle, none of the evaluated ones can, and the body need not be
+    // evaluated (most of this check's time, for nothing, on almost every resource).
+    auto asWritten = resourceReferences(source.type, source.properties);
+    if (std::none_of(asWritten.begin(), asWritten.end(), [&](const TemplateReference& reference) {
+          return mayDangle(model, after, source.stack, reference);
+        })) {
+      continue;
+    }
     // Evaluated with what is known for certain: an Fn::If branch not taken refers to nothing.
     auto body = after.value(source.stack, source.properties, false).value;
     auto references = resourceReferences(source.type, body);
