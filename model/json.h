@@ -21,38 +21,49 @@ struct MovingOrderedMap : nlohmann::ordered_map<Key, T, IgnoredLess, Allocator> 
   using Base::Base;
 
   // The inserting members basic_json calls (emplace for operator[] and parsing, insert for
-  // push_back and ranges); each makes room first, then defers to ordered_map.
-  template <class... Args>
-  std::pair<typename Base::iterator, bool> emplace(Args&&... args) {
-    makeRoom(this->size() + 1);
-    return Base::emplace(std::forward<Args>(args)...);
+  // push_back and ranges). A key already there changes nothing and moves nothing; a new one is
+  // built before room is made, so an argument that refers into this object is read while valid.
+  template <class K, class V>
+  std::pair<typename Base::iterator, bool> emplace(K&& key, V&& value) {
+    auto found = Base::find(key);
+    if (found != this->end()) return {found, false};
+    if (this->size() < this->capacity()) {
+      Base::Container::emplace_back(std::forward<K>(key), std::forward<V>(value));
+    } else {
+      typename Base::value_type member(std::forward<K>(key), std::forward<V>(value));
+      makeRoom(this->size() + 1);
+      Base::Container::push_back(std::move(member));
+    }
+    return {std::prev(this->end()), true};
   }
   template <class K>
   T& operator[](K&& key) {
-    makeRoom(this->size() + 1);
-    return Base::operator[](std::forward<K>(key));
+    return emplace(std::forward<K>(key), T{}).first->second;
   }
   template <class K>
   const T& operator[](K&& key) const {
     return Base::operator[](std::forward<K>(key));
   }
-  template <class Value>
-  std::pair<typename Base::iterator, bool> insert(Value&& value) {
-    makeRoom(this->size() + 1);
-    return Base::insert(std::forward<Value>(value));
+  std::pair<typename Base::iterator, bool> insert(typename Base::value_type&& member) {
+    return emplace(member.first, std::move(member.second));
+  }
+  std::pair<typename Base::iterator, bool> insert(const typename Base::value_type& member) {
+    return emplace(member.first, member.second);
   }
   template <class InputIt>
   void insert(InputIt first, InputIt last) {
-    makeRoom(this->size() + static_cast<std::size_t>(std::distance(first, last)));
-    Base::insert(first, last);
+    for (; first != last; ++first) insert(*first);
   }
 
-  /// Ensures room for `wanted` members without std::vector's copying growth.
+  /// Ensures room for `wanted` members without std::vector's copying growth. The keys are copied
+  /// first (that may throw, and leaves this map as it was), then the values moved (that cannot).
   void makeRoom(std::size_t wanted) {
     if (wanted <= this->capacity()) return;
     typename Base::Container grown;
     grown.reserve(std::max({wanted, this->size() * 2, std::size_t{4}}));
-    for (auto& member : *this) grown.emplace_back(member.first, std::move(member.second));
+    for (const auto& member : *this) grown.emplace_back(member.first, T{});
+    auto target = grown.begin();
+    for (auto& member : *this) (target++)->second = std::move(member.second);
     static_cast<typename Base::Container&>(*this).swap(grown);
   }
 };

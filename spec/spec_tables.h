@@ -57,6 +57,13 @@ class PropertyTable {
 /// official specification): each distinct name stored once, at an address that never moves.
 class NameStore {
  public:
+  NameStore() = default;
+  // A copy's tables would still view the names of the store copied from.
+  NameStore(const NameStore&) = delete;
+  NameStore& operator=(const NameStore&) = delete;
+  NameStore(NameStore&&) noexcept = default;
+  NameStore& operator=(NameStore&&) noexcept = default;
+
   std::string_view intern(std::string_view name) { return *names_.emplace(name).first; }
 
  private:

@@ -8,6 +8,7 @@
 #include <exception>
 #include <filesystem>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "engine/pipeline/stage_timer.h"
@@ -76,13 +77,19 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
   Diagnostics afterWarnings;
   std::optional<InfraModel> afterModel;
   std::exception_ptr afterError;
-  std::thread reader([&] {
-    try {
-      afterModel = readModel(after, side, afterWarnings);
-    } catch (...) {
-      afterError = std::current_exception();
-    }
-  });
+  std::thread reader;
+  try {
+    reader = std::thread([&] {
+      try {
+        afterModel = readModel(after, side, afterWarnings);
+      } catch (...) {
+        afterError = std::current_exception();
+      }
+    });
+  } catch (const std::system_error&) {  // no thread to be had: in order, as on one core
+    auto beforeModel = readModel(before, limits, warnings);
+    return {std::move(beforeModel), readModel(after, limits, warnings)};
+  }
   std::optional<InfraModel> beforeModel;
   std::exception_ptr beforeError;
   try {

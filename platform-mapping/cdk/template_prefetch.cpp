@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <system_error>
 
 namespace c2a {
 namespace {
@@ -22,7 +23,12 @@ TemplatePrefetch::TemplatePrefetch(std::vector<std::string> files, const ReadLim
   if (threads <= 1) return;  // one thread: take() reads each file itself, as the mapper would
   window_ = 2 * static_cast<std::size_t>(threads);
   threads_.reserve(threads);
-  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+  try {
+    for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+  } catch (const std::system_error&) {
+    // No more threads to be had (a process limit): those that started do the work; with none,
+    // take() reads each file itself.
+  }
 }
 
 TemplatePrefetch::~TemplatePrefetch() {
@@ -71,6 +77,9 @@ SourceDocument TemplatePrefetch::take(std::size_t index) {
   Slot slot;
   {
     std::unique_lock lock(mutex_);
+    // The files before `index` will not be taken: the threads may read up to it and beyond.
+    taken_ = std::max(taken_, index);
+    room_.notify_all();
     ready_.wait(lock, [&] { return slots_.at(index).done; });
     slot = std::move(slots_[index]);
     taken_ = std::max(taken_, index + 1);
