@@ -7,7 +7,7 @@
 namespace c2a {
 namespace {
 
-constexpr std::size_t kSegmentBlock = 16 * 1024;
+constexpr std::size_t kSegmentBlock = std::size_t{16} << 10;
 
 /// Calls `visit` with each segment of a JSON pointer, unescaped (`~1` is `/`, `~0` is `~`);
 /// stops when it returns false.

@@ -47,7 +47,7 @@ InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnos
 }
 
 namespace {
-constexpr std::uintmax_t kSmallInput = 64 * 1024;
+constexpr std::uintmax_t kSmallInput = std::uintmax_t{64} << 10;
 }  // namespace
 
 ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,

@@ -25,7 +25,7 @@ class ReadModels : public ::testing::Test {
   /// A template file; with `large`, padded past the size under which both sides are read in
   /// order (a long Description), so that the two threads are what is tested.
   std::string write(const std::string& name, std::string text, bool large = true) {
-    if (large) text.insert(1, "\"Description\": \"" + std::string(80 * 1024, 'x') + "\", ");
+    if (large) text.insert(1, "\"Description\": \"" + std::string(std::size_t{80} << 10, 'x') + "\", ");
     auto path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary) << text;
     return path;
