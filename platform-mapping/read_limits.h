@@ -1,5 +1,7 @@
 #pragma once
+#include <algorithm>
 #include <cstddef>
+#include <thread>
 
 namespace c2a {
 
@@ -8,9 +10,14 @@ struct ReadLimits {
   std::size_t maxInputBytes = std::size_t{64} << 20;  // per file
   int maxDepth = 128;                                 // nesting of objects and arrays
   std::size_t maxNodes = 4'000'000;  // values after YAML alias expansion (billion laughs)
-  /// Threads that parse a cloud assembly's stack templates side by side (--jobs); 0: one per
-  /// core. What is read, and the report, are the same for any number.
+  /// Threads that read BEFORE and AFTER, and a cloud assembly's stack templates, side by side
+  /// (--jobs); 0: one per core. What is read, and the report, are the same for any number.
   unsigned jobs = 0;
+
+  /// The threads `jobs` stands for: itself, or one per core (at least one) for 0.
+  [[nodiscard]] unsigned threads() const {
+    return jobs != 0 ? jobs : std::max(1U, std::thread::hardware_concurrency());
+  }
 };
 
 }  // namespace c2a

@@ -9,9 +9,8 @@ namespace {
 
 constexpr unsigned kMaxThreads = 64;
 
-unsigned threadCount(unsigned jobs, std::size_t files) {
-  unsigned wanted = jobs != 0 ? jobs : std::max(1U, std::thread::hardware_concurrency());
-  wanted = std::min(wanted, kMaxThreads);
+unsigned threadCount(const ReadLimits& limits, std::size_t files) {
+  unsigned wanted = std::min(limits.threads(), kMaxThreads);
   return static_cast<unsigned>(std::min<std::size_t>(wanted, files));
 }
 
@@ -19,7 +18,7 @@ unsigned threadCount(unsigned jobs, std::size_t files) {
 
 TemplatePrefetch::TemplatePrefetch(std::vector<std::string> files, const ReadLimits& limits)
     : files_(std::move(files)), limits_(limits), slots_(files_.size()) {
-  unsigned threads = threadCount(limits.jobs, files_.size());
+  unsigned threads = threadCount(limits, files_.size());
   if (threads <= 1) return;  // one thread: take() reads each file itself, as the mapper would
   window_ = 2 * static_cast<std::size_t>(threads);
   threads_.reserve(threads);
