@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "model/error.h"
+#include "model/input_file.h"
 #include "model/sha256.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/located_json.h"
@@ -100,11 +101,7 @@ std::string approvalsFileText(const ApprovalsFile& approvals,
 }
 
 std::string readApprovalKeyFile(const std::string& file) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) {
-    throw C2aError(ErrorKind::MissingInput, {file},
-                   std::filesystem::exists(file, ec) ? "not a file" : "no such file");
-  }
+  if (auto why = whyNotARegularFile(file)) throw C2aError(ErrorKind::MissingInput, {file}, *why);
   std::ifstream in(file, std::ios::binary);
   if (!in) throw C2aError(ErrorKind::MissingInput, {file}, "cannot read");
   std::ostringstream text;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/pipeline/schema_facts.h"
+#include "model/input_file.h"
 #include "model/suggestions.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "rules/c2a_format.h"
@@ -25,11 +26,8 @@ namespace fs = std::filesystem;
 constexpr int kMaxIncludeDepth = 32;
 
 std::string readText(const std::string& file, const ReadLimits& limits) {
+  if (auto why = whyNotARegularFile(file)) throw C2aError(ErrorKind::MissingInput, {file}, *why);
   std::error_code ec;
-  if (!fs::is_regular_file(file, ec)) {
-    throw C2aError(ErrorKind::MissingInput, {file},
-                   fs::exists(file, ec) ? "not a file" : "no such file");
-  }
   if (fs::file_size(file, ec) > limits.maxInputBytes) {
     throw C2aError(
         ErrorKind::InvalidInput, {file},

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "model/input_file.h"
 #include "platform-mapping/cdk/assembly_paths.h"
 #include "platform-mapping/cdk/asset_index.h"
 #include "platform-mapping/cdk/constructs.h"
@@ -39,11 +40,9 @@ std::string canonicalPath(const std::string& file) {
 void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& read) {
   SourceLocation namedAt =
       source.namedAt.file.empty() ? SourceLocation{source.file} : source.namedAt;
-  std::error_code ec;
-  if (!fs::is_regular_file(source.file, ec)) {
-    throw C2aError(
-        ErrorKind::MissingInput, namedAt,
-        fmt::format("template {} of stack {} does not exist", source.file, source.stack));
+  if (auto why = whyNotARegularFile(source.file)) {
+    throw C2aError(ErrorKind::MissingInput, namedAt,
+                   fmt::format("template {} of stack {}: {}", source.file, source.stack, *why));
   }
   std::string canonical = canonicalPath(source.file);
   if (std::find(chain_.begin(), chain_.end(), canonical) != chain_.end()) {

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "model/error.h"
+#include "model/input_file.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a {
@@ -28,7 +29,8 @@ std::string readInputText(const std::string& file, const ReadLimits& limits) {
   std::error_code ec;
   auto status = std::filesystem::status(file, ec);
   if (ec || !std::filesystem::exists(status)) {
-    throw C2aError(ErrorKind::MissingInput, {file}, "no such file");
+    throw C2aError(ErrorKind::MissingInput, {file},
+                   whyNotARegularFile(file).value_or("no such file"));
   }
   if (std::filesystem::is_directory(status)) {
     throw C2aError(ErrorKind::MissingInput, {file}, "is a directory, not a file");
