@@ -9,9 +9,10 @@ presets on) several times each, and prints:
     /bin/true (the floor of any process on this machine);
   - the README example pair (examples/orders-service, with its rules, as `make demo` runs it);
   - 500, 1000 and 4000 resources (the default mutation mix), 1000 same-type resources all renamed
-    (every one a leftover for rename matching), and with --huge 50,000 resources: median and
-    fastest wall time, CPU time, ratio to the 500-resource time, peak RSS, input size, changes
-    reported;
+    (every one a leftover for rename matching), and with --huge 50,000 resources and a pair of
+    100 MB templates (1,000 functions with 100 KB of inline code each, read with
+    --max-input-bytes raised; issue 13's hostile size): median and fastest wall time, CPU time,
+    ratio to the 500-resource time, peak RSS, input size, changes reported;
   - a 100-stack cloud assembly (bench/generate_assembly.py: 50 resources a stack, each with a
     nested stack of 10) with --jobs 1 and with the default, and whether the reports are the same;
   - the 500-resource pair stage by stage (C2A_TIMINGS=1: model/stage_timer.h);
@@ -141,6 +142,38 @@ def stage_times(c2a, before, after, runs):
     return {s: statistics.median(v) for s, v in per_stage.items()}, statistics.median(walls)
 
 
+def write_big_pair(directory, functions=1000, code_bytes=100 * 1024, seed=1):
+    """BEFORE and AFTER of about 100 MB each: FUNCTIONS Lambda functions whose inline code
+    (Code.ZipFile) is CODE_BYTES long, one in a hundred of them changed in AFTER. Size made of
+    long strings, the shape a huge real template has (inline code, state machine definitions)."""
+    import random
+    os.makedirs(directory, exist_ok=True)
+    paths = []
+    for side, changed in (("before", set()), ("after", set(range(0, functions, 100)))):
+        rng = random.Random(seed)
+        path = os.path.join(directory, side + ".json")
+        with open(path, "w", encoding="ascii") as out:
+            out.write('{"AWSTemplateFormatVersion":"2010-09-09","Resources":{')
+            for i in range(functions):
+                lines, size = ["def handler(event, context):\n"], 0
+                while size < code_bytes:
+                    line = "    x%d = compute(%d, '%08x')\n" % (size, rng.randrange(1 << 30),
+                                                              rng.randrange(1 << 32))
+                    lines.append(line)
+                    size += len(line)
+                if i in changed:
+                    lines.append("    return 'changed'\n")
+                body = {"Type": "AWS::Lambda::Function",
+                        "Properties": {"Runtime": "python3.12", "Handler": "index.handler",
+                                       "Role": {"Fn::GetAtt": ["Role", "Arn"]},
+                                       "Code": {"ZipFile": "".join(lines)}}}
+                out.write(("," if i else "") + json.dumps("Fn%d" % i) + ":" + json.dumps(body))
+            out.write(',"Role":{"Type":"AWS::IAM::Role",'
+                      '"Properties":{"AssumeRolePolicyDocument":{}}}}}')
+        paths.append(path)
+    return paths
+
+
 def mb(n):
     return n / (1 << 20)
 
@@ -237,6 +270,17 @@ def main(argv=None):
         results["cases"].append(figures)
         rows.append(("%s resources" % name, resources, size, figures, figures["changes"]))
 
+    if args.huge:
+        before, after = write_big_pair(os.path.join(work, "100MB"))
+        size = os.path.getsize(before) + os.path.getsize(after)
+        limit = ["--max-input-bytes", str(2 * max(os.path.getsize(before),
+                                                  os.path.getsize(after)))]
+        figures = measure(diff_argv(c2a, before, after, limit), 1)
+        figures.update(name="100MB", resources=None, input_bytes=size,
+                       changes=changes_in(c2a, before, after, limit))
+        results["big_template"] = figures
+        rows.append(("100 MB templates (inline code)", None, size, figures, figures["changes"]))
+
     assembly, assembly_dir = assembly_case(c2a, work, args.runs, args.seed)
     results["assembly"] = assembly
     for label in ("jobs=1", "default"):
@@ -317,6 +361,14 @@ def main(argv=None):
         checks.append(("a 50,000-resource pair completes", True,
                        "%.0f ms, %.0f MB" % (by_name["50000"]["median_ms"],
                                              mb(by_name["50000"]["peak_rss"]))))
+    if "big_template" in results:
+        big = results["big_template"]
+        checks.append(("a pair of 100 MB templates completes within 60 s and 4 GiB "
+                       "(--max-input-bytes raised)",
+                       big["median_ms"] < 60000 and big["peak_rss"] < 4 << 30,
+                       "%.0f ms, %.0f MB (%.1fx the input)" % (
+                           big["median_ms"], mb(big["peak_rss"]),
+                           big["peak_rss"] / big["input_bytes"])))
     print("Targets of issue 14 this harness checks (the cdk diff ratio: bench/compare_cdk_diff.py)")
     print()
     for text, met, figure in checks:
