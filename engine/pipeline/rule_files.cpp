@@ -29,9 +29,9 @@ std::string readText(const std::string& file, const ReadLimits& limits) {
   if (auto why = whyNotARegularFile(file)) throw C2aError(ErrorKind::MissingInput, {file}, *why);
   std::error_code ec;
   if (fs::file_size(file, ec) > limits.maxInputBytes) {
-    throw C2aError(
-        ErrorKind::InvalidInput, {file},
-        fmt::format("rule file is over the size limit of {} bytes", limits.maxInputBytes));
+    throw C2aError(ErrorKind::InvalidInput, {file},
+                   fmt::format("rule file is over the size limit of {} bytes (--max-input-bytes)",
+                               limits.maxInputBytes));
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) throw C2aError(ErrorKind::MissingInput, {file}, "cannot read");

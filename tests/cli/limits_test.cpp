@@ -1,0 +1,139 @@
+// Every limit c2a puts on an input ends the same way: exit 65, a message naming the file that went
+// over, the limit, and the option that raises it where there is one. The inputs that reach the
+// fixed limits (include chains, nested stacks and assemblies, stack counts, Fn::ForEach
+// expansion) are written here at run time: each is small, but a long chain of files.
+// The option-backed limits on templates (--max-input-bytes, --max-depth, --max-nodes) are pinned by
+// tests/cases/hostile and tests/cases/model (input-over-size-limit, deep-json, alias-bomb).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/cli/run_c2a.h"
+
+namespace c2a {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::runC2a;
+
+class Limits : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("c2a-limits-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string write(const std::string& name, const std::string& text) const {
+    auto file = dir_ / name;
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
+  std::string path(const std::string& name = "") const { return (dir_ / name).string(); }
+
+  static std::string manifest(const std::string& artifacts) {
+    return R"({"version": "36.0.0", "artifacts": {)" + artifacts + "}}";
+  }
+  static std::string stackArtifact(const std::string& name, const std::string& file) {
+    return "\"" + name +
+           R"(": {"type": "aws:cloudformation:stack", "properties": {"templateFile": ")" + file +
+           "\"}}";
+  }
+
+  fs::path dir_;
+};
+
+constexpr const char* kTopic = R"({"Resources": {"T": {"Type": "AWS::SNS::Topic"}}})";
+
+TEST_F(Limits, ARuleFileOverTheInputSizeLimitNamesTheOption) {
+  auto before = write("before.json", kTopic);
+  auto rules = write("big.c2a", "# " + std::string(3000, 'x') + "\n");
+  auto result = runC2a("diff '" + before + "' '" + before + "' --rules '" + rules +
+                       "' --max-input-bytes 1000");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("big.c2a: rule file is over the size limit of 1000 bytes "
+                            "(--max-input-bytes)"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST_F(Limits, IncludesNestAtMost32Deep) {
+  for (int i = 0; i <= 33; ++i) {
+    write("r" + std::to_string(i) + ".c2a", "include \"r" + std::to_string(i + 1) + ".c2a\"\n");
+  }
+  write("r34.c2a", "");
+  auto result = runC2a("rules check '" + path("r0.c2a") + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  // Located at the include that goes one level too deep.
+  EXPECT_NE(result.err.find("r32.c2a:1:9: includes nested deeper than 32"), std::string::npos)
+      << result.err;
+}
+
+TEST_F(Limits, NestedStacksNestAtMost16Deep) {
+  for (int i = 0; i <= 17; ++i) {
+    std::string next = "t" + std::to_string(i + 1) + ".json";
+    write("cdk.out/t" + std::to_string(i) + ".json",
+          R"({"Resources": {"Child": {"Type": "AWS::CloudFormation::Stack",
+              "Properties": {"TemplateURL": "https://example.com/)" +
+              next + R"("}, "Metadata": {"aws:asset:path": ")" + next + R"("}}}})");
+  }
+  write("cdk.out/t18.json", kTopic);
+  write("cdk.out/manifest.json", manifest(stackArtifact("App", "t0.json")));
+  auto result = runC2a("model '" + path("cdk.out") + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("is nested more than 16 levels deep"), std::string::npos) << result.err;
+}
+
+TEST_F(Limits, AnAssemblyHoldsAtMost2000Stacks) {
+  write("cdk.out/t.json", kTopic);
+  std::string artifacts;
+  for (int i = 0; i <= 2000; ++i) {
+    artifacts += (i != 0 ? "," : "") + stackArtifact("S" + std::to_string(i), "t.json");
+  }
+  write("cdk.out/manifest.json", manifest(artifacts));
+  auto result = runC2a("model '" + path("cdk.out") + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("the cloud assembly has more than 2000 stacks, nested stacks included"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST_F(Limits, CloudAssembliesNestAtMost16Deep) {
+  std::string nested = "cdk.out";
+  for (int i = 0; i <= 17; ++i) {
+    write(nested + "/manifest.json", manifest(R"("Stage": {"type": "cdk:cloud-assembly",
+                      "properties": {"directoryName": "stage"}})"));
+    nested += "/stage";
+  }
+  write(nested + "/manifest.json", manifest(stackArtifact("App", "t.json")));
+  write(nested + "/t.json", kTopic);
+  auto result = runC2a("model '" + path("cdk.out") + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("cloud assemblies are nested more than 16 levels deep"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST_F(Limits, ForEachLoopsExpandToAtMost100000Entries) {
+  // 400 x 400 queues from a few kilobytes: the expansion is bounded, not the file.
+  std::string items;
+  for (int i = 0; i < 400; ++i) items += (i != 0 ? ",\"" : "\"") + std::to_string(i) + "\"";
+  auto file = write("foreach.json", R"({"Transform": ["AWS::LanguageExtensions"],
+    "Resources": {"Fn::ForEach::Outer": ["A", [)" +
+                                        items + R"(],
+      {"Fn::ForEach::Inner": ["B", [)" + items +
+                                        R"(],
+        {"Q${A}x${B}": {"Type": "AWS::SQS::Queue"}}]}]}})");
+  auto result = runC2a("model '" + file + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("Fn::ForEach loops make more than 100000 entries"), std::string::npos)
+      << result.err;
+}
+
+}  // namespace
+}  // namespace c2a
