@@ -3,6 +3,8 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <vector>
 
 #include "model/intrinsics.h"
@@ -14,6 +16,10 @@ namespace {
 
 constexpr int kMaxDepth = 64;  // of nested functions and conditions; deeper stays as written
 constexpr std::size_t kMaxConditionChain = 256;  // conditions naming conditions
+// A string evaluation makes (Fn::Sub, Fn::Join) longer than this stays as written: no deployable
+// value is this long, and a Fn::Sub variable used twice per level of nesting would otherwise double
+// the text at every level (2^64 bytes from a few kilobytes).
+constexpr std::size_t kMaxEvaluatedText = std::size_t{1} << 20;
 
 Evaluated known(bool value, bool fromDefaults) {
   return {value ? Truth::True : Truth::False, fromDefaults};
@@ -32,6 +38,13 @@ EvaluatedValue unevaluated(const std::string& name, EvaluatedValue args) {
   out.value = Json{{name, std::move(args.value)}};
   out.complete = false;
   out.assumed = args.assumed;
+  return out;
+}
+
+// A value whose evaluation would be longer than kMaxEvaluatedText: unknown until deploy time.
+EvaluatedValue tooLong(const Json& written) {
+  EvaluatedValue out = result(written);
+  out.complete = false;
   return out;
 }
 
@@ -437,16 +450,23 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
     bool complete = true;
     bool assumed = false;
     std::size_t from = 0;
+    // Each variable is evaluated once, however often its placeholder appears: nested Fn::Subs
+    // that use a variable twice stay linear in their depth.
+    std::map<std::string, EvaluatedValue, std::less<>> evaluatedVariables;
     for (const auto& placeholder : subPlaceholders(source)) {
       literal(from, placeholder.offset);
       from = placeholder.offset + placeholder.length;
-      std::optional<EvaluatedValue> part;
+      const EvaluatedValue* part = nullptr;
+      std::optional<EvaluatedValue> reference;
       if (variables != nullptr && variables->contains(placeholder.expression)) {
-        part = evaluate(context, (*variables)[placeholder.expression], depth + 1);
+        auto [it, added] = evaluatedVariables.try_emplace(placeholder.expression);
+        if (added) it->second = evaluate(context, (*variables)[placeholder.expression], depth + 1);
+        part = &it->second;
       } else if (placeholder.attribute.empty()) {
-        part = function(context, "Ref", Json(placeholder.expression), written, depth + 1);
+        reference = function(context, "Ref", Json(placeholder.expression), written, depth + 1);
+        part = &*reference;
       }
-      if (part && part->complete && isScalar(part->value)) {
+      if (part != nullptr && part->complete && isScalar(part->value)) {
         auto value = scalarText(part->value);
         plain += value;
         for (std::size_t i = 0; i < value.size(); ++i) {
@@ -460,6 +480,9 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
       } else {
         out.append(source, placeholder.offset, placeholder.length);  // kept for deploy time
         complete = false;
+      }
+      if (plain.size() > kMaxEvaluatedText || out.size() > kMaxEvaluatedText) {
+        return tooLong(written);
       }
     }
     literal(from, source.size());
@@ -493,6 +516,7 @@ EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& 
       if (!isScalar(parts[1][i])) return unevaluated(name, std::move(evaluated));
       if (i > 0) joined += parts[0].get<std::string>();
       joined += scalarText(parts[1][i]);
+      if (joined.size() > kMaxEvaluatedText) return tooLong(written);
     }
     return result(joined, evaluated.assumed);
   }

@@ -102,6 +102,44 @@ TEST(TemplateEvaluation, DeepNestingStopsWithoutCrashing) {
   EXPECT_FALSE(out.complete);
 }
 
+// {"Fn::Sub": ["${a}${a}", {"a": INNER}]}, nested `levels` deep around `innermost`.
+Json doublingSubs(int levels, const Json& innermost) {
+  Json value = innermost;
+  for (int i = 0; i < levels; ++i) {
+    value = Json{{"Fn::Sub", Json::array({"${a}${a}", Json{{"a", value}}})}};
+  }
+  return value;
+}
+
+TEST(TemplateEvaluation, ASubVariableUsedTwiceIsEvaluatedOnce) {
+  // 60 levels would be 2^60 evaluations and bytes if each use re-evaluated the variable.
+  auto m = model();
+  TemplateEvaluator e(m);
+  auto known = e.value("", doublingSubs(10, "x"), false);
+  EXPECT_TRUE(known.complete);
+  EXPECT_EQ(known.value, std::string(1024, 'x'));
+  // The innermost value known only at deploy time: every level stays as written.
+  auto unknown = e.value("", doublingSubs(60, Json{{"Ref", "AWS::AccountId"}}), false);
+  EXPECT_FALSE(unknown.complete);
+  EXPECT_LT(unknown.value.dump().size(), 10000U);
+}
+
+TEST(TemplateEvaluation, TextLongerThanAMebibyteStaysAsWritten) {
+  auto m = model();
+  TemplateEvaluator e(m);
+  // 2^20 bytes is the most a Fn::Sub makes; one more doubling stays as written.
+  EXPECT_EQ(e.value("", doublingSubs(20, "x"), false).value, std::string(1 << 20, 'x'));
+  auto written = doublingSubs(60, "x");
+  auto over = e.value("", written, false);
+  EXPECT_FALSE(over.complete);
+  EXPECT_LT(over.value.dump().size(), 4U << 20);
+  Json join = Json{{"Fn::Join", Json::array({"", Json::array()})}};
+  for (int i = 0; i < 3; ++i) join["Fn::Join"][1].push_back(std::string(500000, 'y'));
+  auto joined = e.value("", join, false);
+  EXPECT_FALSE(joined.complete);
+  EXPECT_EQ(joined.value, join);
+}
+
 TEST(TemplateEvaluation, SubUnescapesOnlyTheTemplatesOwnText) {
   auto m = model();
   DeploymentValues values;
