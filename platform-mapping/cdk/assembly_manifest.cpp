@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "model/error.h"
 #include "model/path.h"
@@ -55,6 +56,9 @@ class ManifestWalker {
           ErrorKind::InvalidInput, referencedAt,
           fmt::format("cloud assemblies are nested more than {} levels deep", kMaxAssemblyDepth));
     }
+    // Named twice (two artifacts, one directory): read once. Without this, a few kilobytes of
+    // manifests naming the same nested assembly 8 times a level would be read 8^16 times.
+    if (!read_.insert(canonical).second) return;
     chain_.push_back(canonical);
     readManifest(dir, relativeDir);
     chain_.pop_back();
@@ -64,7 +68,9 @@ class ManifestWalker {
 
  private:
   void readManifest(const fs::path& dir, const std::string& relativeDir) {
-    auto document = readSourceFile((dir / "manifest.json").string(), limits_);
+    auto file = (dir / "manifest.json").string();
+    auto document =
+        readSourceFile(pathInsideAssembly(dir, "manifest.json", {file}, "manifest"), limits_);
     auto locate = [&](const Path& path) { return document.locations->find(toPointer(path)); };
     const Json& root = document.root;
     if (!root.is_object()) {
@@ -167,6 +173,7 @@ class ManifestWalker {
 
   const ReadLimits& limits_;
   std::vector<fs::path> chain_;  // assemblies being read, outermost first
+  std::set<fs::path> read_;      // every assembly read so far
 };
 
 }  // namespace

@@ -5,11 +5,20 @@
 #include "model/error.h"
 
 namespace c2a {
+namespace {
 
-std::string pathInsideAssembly(const std::filesystem::path& assemblyDir,
-                               const std::string& relative, const SourceLocation& where,
-                               std::string_view what) {
-  std::filesystem::path path(relative);
+namespace fs = std::filesystem;
+
+bool within(const fs::path& path, const fs::path& dir) {
+  auto relative = path.lexically_relative(dir);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+}  // namespace
+
+std::string pathInsideAssembly(const fs::path& assemblyDir, const std::string& relative,
+                               const SourceLocation& where, std::string_view what) {
+  fs::path path(relative);
   auto inside = path.lexically_normal();
   bool escapes =
       path.is_absolute() || path.has_root_name() || inside.empty() || *inside.begin() == "..";
@@ -17,7 +26,19 @@ std::string pathInsideAssembly(const std::filesystem::path& assemblyDir,
     throw C2aError(ErrorKind::InvalidInput, where,
                    fmt::format("{} `{}` lies outside the cloud assembly", what, relative));
   }
-  return (assemblyDir / inside).lexically_normal().string();
+  auto resolved = (assemblyDir / inside).lexically_normal();
+  // The text stays inside; a symbolic link on the way must too (a link committed into cdk.out
+  // could point at any file of the machine). A loop or a missing file is left to the reader,
+  // which names it.
+  std::error_code ec;
+  auto root = fs::weakly_canonical(assemblyDir, ec);
+  auto target = ec ? fs::path() : fs::weakly_canonical(resolved, ec);
+  if (!ec && !within(target, root)) {
+    throw C2aError(ErrorKind::InvalidInput, where,
+                   fmt::format("{} `{}` lies outside the cloud assembly through a symbolic link",
+                               what, relative));
+  }
+  return resolved.string();
 }
 
 }  // namespace c2a

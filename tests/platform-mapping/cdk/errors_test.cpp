@@ -100,5 +100,55 @@ TEST(AssemblyErrors, AnAssemblyContainingItselfIsRejected) {
   EXPECT_TRUE(mentions(error, "contains itself")) << error.str();
 }
 
+TEST(AssemblyErrors, ASymbolicLinkOutOfTheAssemblyIsRefused) {
+  // A link committed into cdk.out must not make c2a read (and print) another file of the machine.
+  ScratchDirectory dir("link-out");
+  std::filesystem::create_directories(dir.path() / "outside");
+  std::filesystem::create_directories(dir.path() / "cdk.out");
+  dir.write("outside/secret.json", R"({"Resources": {"SECRET": {"Type": "AWS::SNS::Topic"}}})");
+  dir.write("cdk.out/manifest.json", R"({"version": "36.0.0", "artifacts": {"App": {
+    "type": "aws:cloudformation:stack", "properties": {"templateFile": "App.template.json"}}}})");
+  std::filesystem::create_symlink("../outside/secret.json",
+                                  dir.path() / "cdk.out/App.template.json");
+  auto error = loadError((dir.path() / "cdk.out").string());
+  EXPECT_EQ(error.kind, ErrorKind::InvalidInput);
+  EXPECT_TRUE(error.where.file.ends_with("cdk.out/manifest.json")) << error.str();
+  EXPECT_EQ(error.message,
+            "templateFile `App.template.json` lies outside the cloud assembly through a symbolic "
+            "link")
+      << error.str();
+
+  // A link that stays inside is followed.
+  std::filesystem::remove(dir.path() / "cdk.out/App.template.json");
+  std::filesystem::create_directories(dir.path() / "cdk.out/real");
+  dir.write("cdk.out/real/App.json", R"({"Resources": {"Topic": {"Type": "AWS::SNS::Topic"}}})");
+  std::filesystem::create_symlink("real/App.json", dir.path() / "cdk.out/App.template.json");
+  EXPECT_TRUE(hasComponent(load((dir.path() / "cdk.out").string()), "App/Resource:Topic"));
+}
+
+TEST(AssemblyErrors, ANestedAssemblyNamedTwiceIsReadOnce) {
+  // Eight artifacts a level naming the same directory, twelve levels: 8^12 reads if each name
+  // were followed, one read of each manifest when the walk remembers what it has read.
+  ScratchDirectory dir("assembly-named-often");
+  std::string artifacts;
+  for (int i = 0; i < 8; ++i) {
+    artifacts += (i != 0 ? "," : "") + std::string(R"("s)") + std::to_string(i) +
+                 R"(": {"type": "cdk:cloud-assembly", "properties": {"directoryName": "s"}})";
+  }
+  std::filesystem::path level = dir.path();
+  for (int depth = 0; depth < 12; ++depth) {
+    std::filesystem::create_directories(level);
+    std::ofstream(level / "manifest.json")
+        << R"({"version": "36.0.0", "artifacts": {)" << artifacts << "}}";
+    level /= "s";
+  }
+  std::filesystem::create_directories(level);
+  std::ofstream(level / "manifest.json") << R"({"version": "36.0.0", "artifacts": {"App": {
+    "type": "aws:cloudformation:stack", "properties": {"templateFile": "App.json"}}}})";
+  std::ofstream(level / "App.json") << R"({"Resources": {"Topic": {"Type": "AWS::SNS::Topic"}}})";
+  auto model = load(dir.path().string());
+  EXPECT_EQ(model.stacks().size(), 1U);
+}
+
 }  // namespace
 }  // namespace c2a::testing
