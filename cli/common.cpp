@@ -16,9 +16,9 @@ namespace c2a::cli {
 namespace {
 
 // "takes a whole number of at least 1, not `0`" rather than a range with a 300-digit bound.
-CLI::Validator wholeNumber(unsigned long long minimum) {
+CLI::Validator wholeNumber(unsigned long long minimum, unsigned long long maximum = ~0ULL) {
   return CLI::Validator(
-      [minimum](std::string& text) -> std::string {
+      [minimum, maximum](std::string& text) -> std::string {
         std::size_t used = 0;
         unsigned long long value = 0;
         bool ok = !text.empty() && text[0] != '-';
@@ -29,6 +29,9 @@ CLI::Validator wholeNumber(unsigned long long minimum) {
         }
         if (!ok || used != text.size() || value < minimum) {
           return fmt::format("takes a whole number of at least {}, not `{}`", minimum, text);
+        }
+        if (value > maximum) {
+          return fmt::format("takes a whole number of at most {}, not `{}`", maximum, text);
         }
         return "";
       },
@@ -79,9 +82,11 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->capture_default_str()
       ->transform(byteSize())
       ->group("Limits");
-  command.add_option("--max-depth", limits.maxDepth, "Deepest nesting of objects and arrays")
+  command
+      .add_option("--max-depth", limits.maxDepth,
+                  fmt::format("Deepest nesting of objects and arrays (at most {})", kMaxDepthLimit))
       ->capture_default_str()
-      ->check(wholeNumber(1))
+      ->check(wholeNumber(1, kMaxDepthLimit))
       ->group("Limits");
   command
       .add_option("--max-nodes", limits.maxNodes,

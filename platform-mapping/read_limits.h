@@ -5,6 +5,11 @@
 
 namespace c2a {
 
+/// The most --max-depth may be: the walks over a document recurse once per level, and deeper than
+/// this the reference walk refuses a template anyway. A bound, so that raising the limit can never
+/// trade an error for a stack overflow.
+inline constexpr int kMaxDepthLimit = 1024;
+
 /// Explicit limits for untrusted input (a template, an assembly's templates, a spec file).
 struct ReadLimits {
   std::size_t maxInputBytes = std::size_t{64} << 20;  // per file

@@ -63,6 +63,31 @@ TEST_F(Limits, ARuleFileOverTheInputSizeLimitNamesTheOption) {
       << result.err;
 }
 
+TEST_F(Limits, MaxDepthIsBoundedSoThatRaisingItCannotOverflowTheStack) {
+  auto refused = runC2a("model x.json --max-depth 1025");
+  EXPECT_EQ(refused.status, 64);
+  EXPECT_NE(refused.err.find("--max-depth: takes a whole number of at most 1024, not `1025`"),
+            std::string::npos)
+      << refused.err;
+  // At the bound, every walk over the document (diff, evaluation, references, reports) ends.
+  constexpr int kDepth = 1018;  // 1024 with the template's own levels
+  std::string nested = std::string(kDepth, '[') + "\"x\"" + std::string(kDepth, ']');
+  std::string functions;
+  for (int i = 0; i < kDepth; ++i) functions += R"({"Fn::Base64": )";
+  functions += "\"x\"" + std::string(kDepth, '}');
+  auto before = write("before.json", kTopic);
+  auto after = write("after.json", R"({"Conditions": {"C": {"Fn::Equals": [)" + functions +
+                                       R"(, "x"]}}, "Resources": {"T": {"Type": "AWS::SNS::Topic",
+      "Metadata": )" + nested + R"(, "Properties": {"TopicName": )" +
+                                       functions + R"(}}}, "Outputs": {"O": {"Value": )" + nested +
+                                       "}}}");
+  for (const char* format : {"text", "json", "markdown", "html", "sarif", "junit"}) {
+    auto result = runC2a("diff '" + before + "' '" + after + "' --max-depth 1024 --format " +
+                         format + " -o '" + path("report") + "'");
+    EXPECT_EQ(result.status, 1) << format << ": " << result.err;
+  }
+}
+
 TEST_F(Limits, IncludesNestAtMost32Deep) {
   for (int i = 0; i <= 33; ++i) {
     write("r" + std::to_string(i) + ".c2a", "include \"r" + std::to_string(i + 1) + ".c2a\"\n");
