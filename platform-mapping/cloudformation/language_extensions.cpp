@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <optional>
+#include <utility>
 
 #include "model/path.h"
 
@@ -14,6 +15,10 @@ constexpr std::string_view kTransform = "AWS::LanguageExtensions";
 constexpr std::string_view kLoopPrefix = "Fn::ForEach::";
 // CloudFormation allows 500 resources a template; nested loops must not explode past any sane size.
 constexpr std::size_t kMaxExpanded = 100000;
+// And the text they make, counted in every string of every entry: a few long items substituted into
+// a long fragment would otherwise make gigabytes from kilobytes. The default input size limit: a
+// loop may make as much as could be written out.
+constexpr std::size_t kMaxExpandedBytes = std::size_t{64} << 20;
 constexpr int kMaxDepth = 256;
 
 std::string child(const std::string& pointer, const std::string& key) {
@@ -165,14 +170,28 @@ std::string LanguageExtensions::substitute(const std::string& text,
     for (const auto& [marker, value] :
          {std::pair{"${" + binding.identifier + "}", binding.item},
           std::pair{"&{" + binding.identifier + "}", alphanumeric(binding.item)}}) {
-      std::size_t at = 0;
-      while ((at = out.find(marker, at)) != std::string::npos) {
-        out.replace(at, marker.size(), value);
-        at += value.size();
+      std::size_t at = out.find(marker);
+      if (at == std::string::npos) continue;
+      // One pass, appending: replacing in place moves the rest of the text at every marker.
+      std::string replaced;
+      std::size_t from = 0;
+      for (; at != std::string::npos; at = out.find(marker, from)) {
+        replaced.append(out, from, at - from).append(value);
+        from = at + marker.size();
+        if (madeBytes_ + replaced.size() > kMaxExpandedBytes) tooMuchText();
       }
+      replaced.append(out, from);
+      out = std::move(replaced);
     }
   }
+  madeBytes_ += out.size();
+  if (madeBytes_ > kMaxExpandedBytes) tooMuchText();
   return out;
+}
+
+void LanguageExtensions::tooMuchText() const {
+  fail(loopPointer_,
+       fmt::format("Fn::ForEach loops make more than {} MiB of text", kMaxExpandedBytes >> 20));
 }
 
 Json LanguageExtensions::substitute(const Json& value, const std::vector<Binding>& bindings,
@@ -208,6 +227,8 @@ void LanguageExtensions::expandLoop(const std::string& key, const Json& loop,
     fail(child(pointer, "0"), "the identifier of " + key + " is a non-empty string");
   }
   const std::string identifier = loop[0].get<std::string>();
+  // Where a loop that makes too much text is reported: the innermost loop being expanded.
+  auto outerLoop = std::exchange(loopPointer_, pointer);
   if (!loop[2].is_object()) {
     fail(child(pointer, "2"), "the fragment of " + key + " is a mapping of output keys to values");
   }
@@ -235,6 +256,7 @@ void LanguageExtensions::expandLoop(const std::string& key, const Json& loop,
     }
     bindings.pop_back();
   }
+  loopPointer_ = std::move(outerLoop);
 }
 
 std::vector<ExpandedEntry> LanguageExtensions::expandSectionLoop(const std::string& key,

@@ -66,11 +66,14 @@ class LanguageExtensions {
   Json expandObject(const Json& value, const std::string& pointer, std::vector<Binding>& bindings,
                     int depth);
   [[noreturn]] void fail(const std::string& pointer, const std::string& message) const;
+  [[noreturn]] void tooMuchText() const;
 
   const Json& root_;
   LocationTablePtr locations_;
   Diagnostics& warnings_;
   std::size_t made_ = 0;  // entries made so far: nested loops multiply, and must stay bounded
+  mutable std::size_t madeBytes_ = 0;  // and the text of the strings they make
+  std::string loopPointer_;            // the loop being expanded
 };
 
 }  // namespace c2a

@@ -146,5 +146,25 @@ TEST_F(Limits, ForEachLoopsExpandToAtMost100000Entries) {
       << result.err;
 }
 
+TEST_F(Limits, ForEachLoopsMakeAtMost64MiBOfText) {
+  // Two 2 KB items substituted 500 times into each of 80 entries: 80 MB from 7 KB of template.
+  std::string outer;
+  for (int i = 0; i < 40; ++i) outer += (i != 0 ? ",\"" : "\"") + std::to_string(i) + "\"";
+  std::string inner = "\"" + std::string(2048, 'a') + "\", \"" + std::string(2048, 'b') + "\"";
+  std::string text;
+  for (int i = 0; i < 500; ++i) text += "${Y}";
+  auto file = write("foreach.json", R"({"Transform": "AWS::LanguageExtensions",
+    "Resources": {"Fn::ForEach::Outer": ["X", [)" +
+                                        outer + R"(],
+      {"Fn::ForEach::Inner": ["Y", [)" + inner +
+                                        R"(],
+        {"T${X}&{Y}": {"Type": "AWS::SNS::Topic", "Properties": {"DisplayName": ")" +
+                                        text + R"("}}}]}]}})");
+  auto result = runC2a("model '" + file + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("Fn::ForEach loops make more than 64 MiB of text"), std::string::npos)
+      << result.err;
+}
+
 }  // namespace
 }  // namespace c2a
