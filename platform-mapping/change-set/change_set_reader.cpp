@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <string>
+#include <unordered_set>
 
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/located_json.h"
@@ -89,6 +91,7 @@ ChangeSet readChangeSet(const std::string& file, const ReadLimits& limits) {
   changeSet.changeSetName = doc.string("", "ChangeSetName", false);
   const Json& changes = *doc.find("/Changes");
   if (!changes.is_array()) doc.fail("/Changes", "`Changes` must be a list");
+  std::unordered_set<std::string> listed;  // logical ids so far: one look-up each, not a scan
   for (std::size_t i = 0; i < changes.size(); ++i) {
     auto at = LocatedJson::child("/Changes", i);
     doc.expectObject(at, "a change ({\"Type\": \"Resource\", \"ResourceChange\": {...}})");
@@ -97,12 +100,10 @@ ChangeSet readChangeSet(const std::string& file, const ReadLimits& limits) {
     auto resource = LocatedJson::child(at, "ResourceChange");
     if (doc.find(resource) == nullptr) doc.fail(at, "a resource change without `ResourceChange`");
     auto read = readResource(doc, resource);
-    for (const auto& seen : changeSet.resources) {
-      if (seen.logicalId == read.logicalId) {
-        doc.fail(LocatedJson::child(resource, "LogicalResourceId"),
-                 fmt::format("resource {} is listed twice; a change set lists each resource once",
-                             read.logicalId));
-      }
+    if (!listed.insert(read.logicalId).second) {
+      doc.fail(LocatedJson::child(resource, "LogicalResourceId"),
+               fmt::format("resource {} is listed twice; a change set lists each resource once",
+                           read.logicalId));
     }
     changeSet.resources.push_back(std::move(read));
   }
