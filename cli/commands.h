@@ -5,6 +5,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/pipeline/parameters_file.h"
 #include "model/error.h"
@@ -35,6 +37,9 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits);
 void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet);
 /// Writes to stdout, or atomically to `file` when it is not empty.
 void emit(const std::string& file, const std::string& content);
+/// Writes several outputs of one run as one (OutputFiles): every file or none of them; standard
+/// output ("" or "-") after the files.
+void emitAll(const std::vector<std::pair<std::string, std::string>>& outputs);
 /// Prints each problem to stderr once; returns the exit status for them: 66 when a file is
 /// missing, else 65.
 int reportProblems(const Diagnostics& problems);

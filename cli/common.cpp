@@ -104,14 +104,22 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
 }
 
 void emit(const std::string& file, const std::string& content) {
-  if (file.empty() || file == "-") {
+  emitAll({{file, content}});
+}
+
+void emitAll(const std::vector<std::pair<std::string, std::string>>& outputs) {
+  OutputFiles files;
+  for (const auto& [file, content] : outputs) {
+    if (!file.empty() && file != "-") files.stage(file, content);
+  }
+  files.commit();
+  for (const auto& [file, content] : outputs) {
+    if (!file.empty() && file != "-") continue;
     std::fwrite(content.data(), 1, content.size(), stdout);
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
       throw C2aError(ErrorKind::CannotWrite, {"<stdout>"}, "cannot write the output");
     }
-    return;
   }
-  writeFileAtomically(file, content);
 }
 
 int reportProblems(const Diagnostics& problems) {

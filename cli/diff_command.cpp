@@ -248,7 +248,11 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       if (auto failOn = failOnFromString(options->failOn)) options->analyze.failOn = *failOn;
       auto report = analyze(options->before, options->after, options->analyze);
       printWarnings(report->warnings);
-      if (!options->writeBaseline.empty()) emit(options->writeBaseline, baselineText(*report));
+      // Every output is rendered before any is written: a run that fails writes none of them.
+      std::vector<std::pair<std::string, std::string>> outputs;
+      if (!options->writeBaseline.empty()) {
+        outputs.emplace_back(options->writeBaseline, baselineText(*report));
+      }
 
       StageTimer renderTimer("render");
       RenderOptions render;
@@ -259,10 +263,12 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       render.reviewFails =
           options->analyze.failOn != FailOn::Rejected && options->analyze.failOn != FailOn::Never;
       // Files get no colour; the main report only on a terminal (or when asked).
-      for (const auto& [other, file] : extra) emit(file, other->render(*report, render));
+      for (const auto& [other, file] : extra)
+        outputs.emplace_back(file, other->render(*report, render));
       render.color = useColor(*options);
-      emit(options->output, format.render(*report, render));
+      outputs.emplace_back(options->output, format.render(*report, render));
       renderTimer.stop();
+      emitAll(outputs);
       total.stop();
       finishNow(report->gate.exitStatus);
     };

@@ -64,43 +64,71 @@ std::string resolveLinks(const std::string& file) {
 
 }  // namespace
 
-void writeFileAtomically(const std::string& requested, std::string_view content) {
+OutputFiles::~OutputFiles() {
+  for (const auto& file : staged_) {
+    if (!file.temporary.empty()) ::unlink(file.temporary.c_str());
+  }
+}
+
+void OutputFiles::stage(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
   std::string file = resolveLinks(requested);
   struct stat info {};
-  if (::stat(file.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+  bool exists = ::stat(file.c_str(), &info) == 0;
+  if (exists && !S_ISREG(info.st_mode)) {
     if (S_ISDIR(info.st_mode)) fail(requested, "is a directory");
-    writeInPlace(file, content);
+    staged_.push_back({requested, file, "", std::string(content)});
     return;
   }
   fs::path target(file);
   fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::string pattern = (dir / ("." + target.filename().string() + ".c2a-XXXXXX")).string();
+  // A short name of its own, not the target's with a suffix: a target name near the file system's
+  // 255-byte limit must still get a temporary.
+  std::string pattern = (dir / ".c2a-XXXXXX").string();
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
   if (fd < 0)
     fail(file, fmt::format("cannot create a file in {}: {}", dir.string(), std::strerror(errno)));
+  staged_.push_back({requested, file, name.data(), ""});
   if (int error = writeAll(fd, content); error != 0) {
     ::close(fd);
-    ::unlink(name.data());
     fail(file, fmt::format("cannot write: {}", std::strerror(error)));
   }
+  // A file it replaces keeps its permissions (a 0600 report stays private); a new one gets the
+  // mode any new file would (mkstemp creates 0600).
+  mode_t mode = 0;
+  if (exists) {
+    mode = info.st_mode & 07777;
+  } else {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
   // The report must be on disk before it replaces the old one.
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    int saved = errno;
-    ::unlink(name.data());
-    fail(file, fmt::format("cannot write: {}", std::strerror(saved)));
+  int error = ::fchmod(fd, mode) != 0 || ::fsync(fd) != 0 ? errno : 0;
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error != 0) fail(file, fmt::format("cannot write: {}", std::strerror(error)));
+}
+
+void OutputFiles::commit() {
+  for (auto& file : staged_) {
+    if (file.temporary.empty()) writeInPlace(file.target, file.content);
   }
-  // mkstemp creates 0600; give the report the mode any new file would get.
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::chmod(name.data(), 0666 & ~mask);
-  if (std::rename(name.data(), file.c_str()) != 0) {
-    int saved = errno;
-    ::unlink(name.data());
-    fail(file, fmt::format("cannot write: {}", std::strerror(saved)));
+  for (auto& file : staged_) {
+    if (file.temporary.empty()) continue;
+    if (std::rename(file.temporary.c_str(), file.target.c_str()) != 0) {
+      fail(file.target, fmt::format("cannot write: {}", std::strerror(errno)));
+    }
+    file.temporary.clear();
   }
+  staged_.clear();
+}
+
+void writeFileAtomically(const std::string& file, std::string_view content) {
+  OutputFiles files;
+  files.stage(file, content);
+  files.commit();
 }
 
 }  // namespace c2a

@@ -1,14 +1,38 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace c2a {
 
-/// Writes `content` to `file`. A regular file (or a new one) is written atomically: a temporary
-/// file beside it, flushed, then renamed over it, so a reader never sees half a report and a
-/// failure leaves no partial file. A symlink is followed (the link stays, its target is
-/// replaced); a device or FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written in place.
-/// Throws C2aError CannotWrite on failure.
+/// Output files written as one. `stage` writes each regular file (or a new one) in full to a
+/// temporary file beside it; `commit` then renames every temporary over its target, so a reader
+/// never sees half a report and a failure before the commit leaves every target as it was and no
+/// temporary behind: a run that fails writes none of its files. A symlink is followed (the link
+/// stays, its target is replaced; a replaced file keeps its permissions); a device or FIFO
+/// (`/dev/null`, `/dev/stdout`, a named pipe) is written in place at the commit. Both throw
+/// C2aError CannotWrite.
+class OutputFiles {
+ public:
+  OutputFiles() = default;
+  ~OutputFiles();  // removes what was staged and not committed
+  OutputFiles(const OutputFiles&) = delete;
+  OutputFiles& operator=(const OutputFiles&) = delete;
+
+  void stage(const std::string& file, std::string_view content);
+  void commit();
+
+ private:
+  struct Staged {
+    std::string requested;  // as the user named it, for messages
+    std::string target;     // symlinks resolved
+    std::string temporary;  // empty for a device or FIFO, written in place
+    std::string content;    // kept only for a device or FIFO
+  };
+  std::vector<Staged> staged_;
+};
+
+/// One file, written the same way (stage and commit).
 void writeFileAtomically(const std::string& file, std::string_view content);
 
 }  // namespace c2a

@@ -1,4 +1,5 @@
-// Report files: atomic for regular files, in place for devices and FIFOs, through symlinks.
+// Report files: atomic for regular files, in place for devices and FIFOs, through symlinks; the
+// files of one run written together or not at all.
 #include "engine/report/output_file.h"
 
 #include <gtest/gtest.h>
@@ -85,6 +86,47 @@ TEST(OutputFile, FailureLeavesNoPartialFile) {
   }
   EXPECT_THROW(writeFileAtomically(dir.string(), "x"), C2aError);  // a directory
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 0);
+}
+
+TEST(OutputFiles, AFailureWritesNoneOfTheFilesOfTheRun) {
+  // --write-baseline and --report files come first, -o last: an -o that cannot be written must
+  // not leave the others behind, and the old files stay as they were.
+  auto dir = freshDir("set");
+  writeFileAtomically((dir / "baseline.txt").string(), "old baseline");
+  {
+    OutputFiles files;
+    files.stage((dir / "baseline.txt").string(), "new baseline");
+    files.stage((dir / "report.json").string(), "{}");
+    EXPECT_THROW(files.stage((dir / "missing/report.txt").string(), "x"), C2aError);
+  }
+  EXPECT_EQ(slurp(dir / "baseline.txt"), "old baseline");
+  EXPECT_FALSE(fs::exists(dir / "report.json"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+
+  OutputFiles files;
+  files.stage((dir / "baseline.txt").string(), "new baseline");
+  files.stage((dir / "report.json").string(), "{}");
+  files.commit();
+  EXPECT_EQ(slurp(dir / "baseline.txt"), "new baseline");
+  EXPECT_EQ(slurp(dir / "report.json"), "{}");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2);
+}
+
+TEST(OutputFile, ANameAtTheFileSystemsLimitIsWritten) {
+  auto dir = freshDir("long-name");
+  std::string name(250, 'r');
+  writeFileAtomically((dir / name).string(), "report");
+  EXPECT_EQ(slurp(dir / name), "report");
+}
+
+TEST(OutputFile, AReplacedFileKeepsItsPermissions) {
+  auto dir = freshDir("mode");
+  auto file = dir / "private.json";
+  writeFileAtomically(file.string(), "old");
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+  writeFileAtomically(file.string(), "new");
+  EXPECT_EQ(slurp(file), "new");
+  EXPECT_EQ(fs::status(file).permissions(), fs::perms::owner_read | fs::perms::owner_write);
 }
 
 }  // namespace
