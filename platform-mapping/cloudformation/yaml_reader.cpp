@@ -1,8 +1,8 @@
 // YAML templates: yaml-cpp's event parser drives a builder that makes the same ordered JSON tree a
 // JSON template gives (short-form tags become their long form, scalars are typed by the YAML 1.2
 // core schema) and records where every value starts. Events rather than yaml-cpp's Node tree, so
-// that an alias is sized before it is copied: a billion-laughs document stops at the value limit
-// without first building what it expands to. yaml-cpp types stay in this file.
+// that an alias is sized before it is copied: a billion-laughs document stops at the value or text
+// limit without first building what it expands to. yaml-cpp types stay in this file.
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
@@ -51,11 +51,11 @@ class TreeBuilder : public YAML::EventHandler {
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     Slot slot = nextSlot(mark);
     if (slot.isKey) {
-      takeKey(mark, "null", false, anchor);
+      takeKey(mark, "null", false, anchor, false);
       return;
     }
     record(slot.pointer, slot.at, slot.quiet);
-    addLeaf(nullptr, 0, mark, anchor);
+    addLeaf(nullptr, 0, 0, mark, anchor);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -65,7 +65,7 @@ class TreeBuilder : public YAML::EventHandler {
     Slot slot = nextSlot(mark);
     if (slot.isKey) {
       // Tags on keys mean nothing to CloudFormation; only a plain `<<` is a merge key.
-      takeKey(mark, value, tag == kPlainTag && value == "<<", anchor);
+      takeKey(mark, value, tag == kPlainTag && value == "<<", anchor, false);
       return;
     }
     record(slot.pointer, slot.at, slot.quiet);
@@ -75,10 +75,10 @@ class TreeBuilder : public YAML::EventHandler {
       record(inner, mark, slot.quiet);
       Json call = intrinsicFromScalar(*key, value);
       int height = call.front().is_array() ? 2 : 1;
-      addLeaf(std::move(call), height, mark, anchor);
+      addLeaf(std::move(call), height, value.size(), mark, anchor);
       return;
     }
-    addLeaf(scalarValue(tag, value), 0, mark, anchor);
+    addLeaf(scalarValue(tag, value), 0, value.size(), mark, anchor);
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
@@ -93,7 +93,7 @@ class TreeBuilder : public YAML::EventHandler {
       takeKey(
           mark,
           anchored.value.is_string() ? anchored.value.get<std::string>() : anchored.value.dump(),
-          false, 0);
+          false, 0, true);
       return;
     }
     record(slot.pointer, slot.at, slot.quiet);
@@ -101,6 +101,7 @@ class TreeBuilder : public YAML::EventHandler {
     int height = slot.isMerge ? std::max(0, anchored.height - 1) : anchored.height;
     checkDepth(currentDepth() + height, mark);
     countValues(anchored.values, mark, true);
+    countBytes(anchored.bytes, mark, true);
     deliver(anchored.value, height);
   }
 
@@ -129,6 +130,7 @@ class TreeBuilder : public YAML::EventHandler {
     Json value;
     std::size_t values;  // how many values a copy adds, aliases inside included
     int height;          // levels of nesting it adds where it is copied
+    std::size_t bytes;   // how much text (keys and scalars) a copy adds
   };
   struct Merge {
     Json source;
@@ -143,6 +145,7 @@ class TreeBuilder : public YAML::EventHandler {
     int deepest = 0;  // deepest nesting reached inside, for anchor heights
     YAML::anchor_t anchor = 0;
     std::size_t valuesAtStart = 0;
+    std::size_t bytesAtStart = 0;
     bool quiet = false;      // inside a merge source: its positions are not the merged members'
     bool mergeList = false;  // `<<: [*a, *b]`: its items are merge sources
     // Mappings: the member being read.
@@ -225,14 +228,27 @@ class TreeBuilder : public YAML::EventHandler {
             : fmt::format("document has more than {} values (--max-nodes)", limits_.maxNodes));
   }
 
+  // Values alone do not bound an alias bomb: 4,000,000 copies of a kilobyte string are 4 GB from a
+  // 1 KB file. What aliases expand to is bounded like a file's text is, by --max-input-bytes.
+  void countBytes(std::size_t count, const YAML::Mark& mark, bool viaAlias) {
+    bytes_ += count;
+    if (!viaAlias || bytes_ <= limits_.maxInputBytes) return;
+    throw C2aError(ErrorKind::InvalidInput, locate(mark),
+                   fmt::format("document expands to more than {} bytes of text (YAML aliases; "
+                               "--max-input-bytes)",
+                               limits_.maxInputBytes));
+  }
+
   C2aError nonScalarKey(const YAML::Mark& mark, const Json& key) const {
     return C2aError(ErrorKind::InvalidInput, locate(mark),
                     fmt::format("a mapping key must be a scalar, not a {}",
                                 key.is_object() ? "mapping" : "sequence"));
   }
 
-  void takeKey(const YAML::Mark& mark, std::string text, bool isMerge, YAML::anchor_t anchor) {
-    if (anchor != 0) anchors_[anchor] = Anchored{text, 1, 0};
+  void takeKey(const YAML::Mark& mark, std::string text, bool isMerge, YAML::anchor_t anchor,
+               bool viaAlias) {
+    countBytes(text.size(), mark, viaAlias);
+    if (anchor != 0) anchors_[anchor] = Anchored{text, 1, 0, text.size()};
     Frame& top = frames_.back();
     top.key = std::move(text);
     top.keyMark = mark;
@@ -241,11 +257,13 @@ class TreeBuilder : public YAML::EventHandler {
   }
 
   /// A scalar, or a short-form tag on a scalar (`height` 1 or 2 then).
-  void addLeaf(Json value, int height, const YAML::Mark& mark, YAML::anchor_t anchor) {
+  void addLeaf(Json value, int height, std::size_t bytes, const YAML::Mark& mark,
+               YAML::anchor_t anchor) {
     checkDepth(currentDepth() + height, mark);
     std::size_t count = height == 0 ? 1 : height == 1 ? 2 : 2 + value.front().size();
     countValues(count, mark, false);
-    if (anchor != 0) anchors_[anchor] = Anchored{value, count, height};
+    countBytes(bytes, mark, false);
+    if (anchor != 0) anchors_[anchor] = Anchored{value, count, height, bytes};
     deliver(std::move(value), height);
   }
 
@@ -259,6 +277,7 @@ class TreeBuilder : public YAML::EventHandler {
     frame.pointer = std::move(slot.pointer);
     frame.anchor = anchor;
     frame.valuesAtStart = values_;
+    frame.bytesAtStart = bytes_;
     frame.quiet = slot.quiet;
     frame.parentDepth = currentDepth();
     // An inline merge source's members land in the enclosing mapping, at its level.
@@ -290,7 +309,8 @@ class TreeBuilder : public YAML::EventHandler {
     }
     int height = frame.deepest - frame.parentDepth;
     if (frame.anchor != 0) {
-      anchors_[frame.anchor] = Anchored{value, values_ - frame.valuesAtStart, height};
+      anchors_[frame.anchor] =
+          Anchored{value, values_ - frame.valuesAtStart, height, bytes_ - frame.bytesAtStart};
     }
     deliver(std::move(value), height);
   }
@@ -356,6 +376,7 @@ class TreeBuilder : public YAML::EventHandler {
   std::vector<Frame> frames_;
   std::unordered_map<YAML::anchor_t, Anchored> anchors_;
   std::size_t values_ = 0;
+  std::size_t bytes_ = 0;
   Json root_;
   bool hasRoot_ = false;
 };

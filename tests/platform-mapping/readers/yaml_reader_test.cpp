@@ -272,6 +272,28 @@ TEST(YamlReader, BillionLaughsFailsAtTheValueLimit) {
   EXPECT_NE(failure(text).message.find("--max-nodes"), std::string::npos);
 }
 
+TEST(YamlReader, AliasesOfLongTextStopAtTheSizeLimit) {
+  // Few values, much text: a kilobyte string copied 10 x 10 x 10 times is 1,000 values (well under
+  // --max-nodes) but a megabyte of text from a 1 KB file. Found by fuzzing (a 1 KB file that
+  // expanded to half a gigabyte).
+  std::string text = "s: &s \"" + std::string(1000, 'x') + "\"\n";
+  text += "a: &a [*s, *s, *s, *s, *s, *s, *s, *s, *s, *s]\n";
+  text += "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n";
+  text += "c: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n";
+  ReadLimits limits;
+  limits.maxInputBytes = 500'000;
+  auto error = failure(text, limits);
+  EXPECT_EQ(error.message,
+            "document expands to more than 500000 bytes of text (YAML aliases; --max-input-bytes)");
+  EXPECT_EQ(error.where.line, 4);
+  limits.maxInputBytes = 2'000'000;
+  EXPECT_EQ(read(text, limits).root["c"].size(), 10U);
+  // Keys copied by an alias count too.
+  std::string keys = "k: &k \"" + std::string(1000, 'y') + "\"\nm: {*k : 1}\n";
+  limits.maxInputBytes = 1500;
+  EXPECT_NE(failure(keys, limits).message.find("bytes of text"), std::string::npos);
+}
+
 TEST(YamlReader, MoreValuesThanTheLimitFail) {
   ReadLimits limits;
   limits.maxNodes = 4;
