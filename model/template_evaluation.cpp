@@ -52,7 +52,7 @@ bool isScalar(const Json& value) {
   return value.is_string() || value.is_number() || value.is_boolean();
 }
 
-std::string trimmed(std::string text) {
+std::string trimmed(const std::string& text) {
   auto first = text.find_first_not_of(" \t\n\r");
   if (first == std::string::npos) return "";
   auto last = text.find_last_not_of(" \t\n\r");
