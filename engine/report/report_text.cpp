@@ -35,15 +35,30 @@ std::string actionWord(const Decision& decision) {
   return "review";
 }
 
+std::vector<std::size_t> shownCauses(const Report& report, std::size_t index, std::size_t& hidden) {
+  const CauseIndex& causes = *report.causes;
+  auto length = causes.length(index);
+  hidden = 0;
+  if (length <= kShownCauses) return causes.chain(index);
+  hidden = length - (kShownCauses - 1);
+  auto shown = causes.chain(index, kShownCauses - 2);
+  shown.push_back(causes.root(index));
+  return shown;
+}
+
 std::vector<std::string> causeChain(const Report& report, std::size_t index) {
   const auto& operations = report.diff.operations;
   const CauseIndex& causes = *report.causes;
-  auto chain = causes.chain(index);
+  std::size_t hidden = 0;
+  auto chain = shownCauses(report, index, hidden);
   std::vector<std::string> out;
   for (std::size_t k = 0; k < chain.size(); ++k) {
     const auto& op = operations[chain[k]];
     out.push_back(changeTitle(op));
     if (k + 1 < chain.size() && op.cause) out.push_back(op.cause->reason);
+    if (hidden > 0 && k + 2 == chain.size()) {
+      out.push_back(fmt::format("({} more changes)", hidden));
+    }
   }
   // A cause outside the diff still has a reason worth showing.
   const auto& last = operations[chain.back()];

@@ -20,10 +20,18 @@ std::string valueBlock(const std::optional<Json>& value);
 /// "rejected", "review", "approved": what happens to the change.
 std::string actionWord(const Decision& decision);
 
+/// The changes a report shows for the chain of `index` (CauseIndex::chain): all of a chain of up
+/// to kShownCauses, else its first kShownCauses - 2 and its root, `hidden` counting those between.
+/// Every change of a long chain shows its chain: in full, the report would grow with the square of
+/// the chain (1,000 replacements one after the other: 130 MB of text).
+inline constexpr std::size_t kShownCauses = 8;
+std::vector<std::size_t> shownCauses(const Report& report, std::size_t index, std::size_t& hidden);
+
 /// The change and what led to it, from the change itself to the root:
 /// {"Orders replacement", "Properties.TableName is immutable", "Orders Properties.TableName
 /// changed", "nested stack parameter X changes", "Parameter X changed"}: titles and reasons
-/// alternate. A change without a cause gives its title alone.
+/// alternate. A change without a cause gives its title alone. A chain shortened by shownCauses
+/// says "(N more changes)" where the hidden ones would be.
 std::vector<std::string> causeChain(const Report& report, std::size_t index);
 
 /// What led to the change, as one line of plain text: causeChain without the change itself, joined

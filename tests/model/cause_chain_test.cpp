@@ -36,6 +36,38 @@ TEST(CauseChain, ACycleOrAMissingCauseEndsTheChain) {
   EXPECT_EQ(causes.chain(2), (std::vector<std::size_t>{2}));
 }
 
+TEST(CauseChain, ALongChainIsWalkedOnceForEveryRoot) {
+  // 3,000 replacements one after the other: the roots come from one pass, not a walk per link.
+  std::vector<Operation> ops;
+  for (int i = 0; i < 3000; ++i) {
+    ops.push_back(op("q" + std::to_string(i), "Q" + std::to_string(i), OperationType::Replace,
+                     i == 0 ? "" : "q" + std::to_string(i - 1)));
+  }
+  CauseIndex causes(ops);
+  for (std::size_t i = 0; i < ops.size(); ++i) EXPECT_EQ(causes.root(i), 0u);
+  auto chain = causes.chain(2999);
+  ASSERT_EQ(chain.size(), 3000u);
+  EXPECT_EQ(chain.front(), 2999u);
+  EXPECT_EQ(chain.back(), 0u);
+  EXPECT_EQ(causes.length(2999), 3000u);
+  EXPECT_EQ(causes.length(0), 1u);
+  EXPECT_EQ(causes.chain(2999, 3), (std::vector<std::size_t>{2999, 2998, 2997}));
+}
+
+TEST(CauseChain, ACycleEndsWhereItClosesFromEveryStart) {
+  // d -> a -> b -> c -> a: each chain stops before its first repeat.
+  std::vector<Operation> ops{
+      op("a", "A", OperationType::Update, "b"), op("b", "B", OperationType::Update, "c"),
+      op("c", "C", OperationType::Update, "a"), op("d", "D", OperationType::Update, "a")};
+  CauseIndex causes(ops);
+  EXPECT_EQ(causes.chain(3), (std::vector<std::size_t>{3, 0, 1, 2}));
+  EXPECT_EQ(causes.chain(1), (std::vector<std::size_t>{1, 2, 0}));
+  EXPECT_EQ(causes.root(3), 2u);
+  EXPECT_EQ(causes.root(1), 0u);
+  EXPECT_EQ(causes.length(3), 4u);
+  EXPECT_EQ(causes.chain(3, 2), (std::vector<std::size_t>{3, 0}));
+}
+
 TEST(CauseChain, SameComponentByIndexThenByNameForTypeChanges) {
   auto removed = op("r", "Thing", OperationType::Remove);
   removed.before = 4;

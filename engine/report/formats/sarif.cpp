@@ -159,7 +159,8 @@ SourceLocation locationOf(const Report& report, std::size_t index) {
 // The changes that led to this one, each where it is written: viewers link them from the alert.
 Json relatedLocations(const Report& report, std::size_t index) {
   Json out = Json::array();
-  auto chain = report.causes->chain(index);
+  std::size_t hidden = 0;
+  auto chain = shownCauses(report, index, hidden);
   for (std::size_t k = 1; k < chain.size(); ++k) {
     auto where = locationOf(report, chain[k]);
     if (where.file.empty()) continue;
