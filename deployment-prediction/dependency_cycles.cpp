@@ -8,23 +8,69 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "deployment-prediction/failure_kinds.h"
 #include "model/intrinsics.h"
+#include "model/path.h"
 
 namespace c2a::prediction {
 namespace {
 
-bool surelyMade(const Component& source, const Relationship& edge) {
+// Whether each value of a resource's body holds an Fn::If, for every path down to the first
+// intrinsic function (where a reference's sourcePath ends): one walk of the body, then a look-up
+// per reference. A walk per reference was quadratic: one Fn::Join of 20,000 Refs, or 20,000
+// properties each referring to one resource.
+class ConditionalPaths {
+ public:
+  explicit ConditionalPaths(const Json& body) { walk(body, "", true); }
+
+  /// Whether the value at `pointer` holds an Fn::If; nothing for a path not recorded.
+  [[nodiscard]] std::optional<bool> conditional(const std::string& pointer) const {
+    auto it = byPointer_.find(pointer);
+    if (it == byPointer_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  bool walk(const Json& value, const std::string& pointer, bool record) {
+    bool intrinsic = value.is_object() && isIntrinsic(value);
+    bool conditional = intrinsic && value.begin().key() == "Fn::If";
+    bool below = record && !intrinsic;  // paths inside an intrinsic are not recorded
+    if (value.is_object()) {
+      for (const auto& [key, member] : value.items()) {
+        conditional = walk(member, below ? childPointer(pointer, key) : "", below) || conditional;
+      }
+    } else if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        conditional =
+            walk(value[i], below ? pointer + "/" + std::to_string(i) : "", below) || conditional;
+      }
+    }
+    if (record) byPointer_.emplace(pointer, conditional);
+    return conditional;
+  }
+
+  std::unordered_map<std::string, bool> byPointer_;
+};
+
+bool surelyMade(const Component& source, const Relationship& edge,
+                std::optional<ConditionalPaths>& paths) {
   if (edge.reference == ReferenceKind::DependsOn) return true;
   if (edge.reference != ReferenceKind::Ref && edge.reference != ReferenceKind::GetAtt &&
       edge.reference != ReferenceKind::Sub) {
     return false;
   }
-  auto pointer = Json::json_pointer(toPointer(edge.sourcePath));
-  if (!source.properties.contains(pointer)) return false;
-  return !hasConditionalValue(source.properties.at(pointer));
+  auto pointer = toPointer(edge.sourcePath);
+  if (!paths) paths.emplace(source.properties);
+  if (auto conditional = paths->conditional(pointer)) return !*conditional;
+  // A path the walk did not record (none is expected): asked of the body directly.
+  auto at = Json::json_pointer(pointer);
+  if (!source.properties.contains(at)) return false;
+  return !hasConditionalValue(source.properties.at(at));
 }
 
 std::string names(const InfraModel& model, const std::vector<ComponentIndex>& members) {
@@ -69,11 +115,13 @@ void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures&
     std::vector<bool> selfReference(members.size(), false);
     for (std::size_t v = 0; v < members.size(); ++v) {
       const Component& source = model.component(members[v]);
+      std::optional<ConditionalPaths> paths;  // made when the first reference needs it
       model.forEachOutgoing(
           members[v], [&](ComponentIndex, ComponentIndex target, const Relationship& edge) {
             auto to = local.find(target);
             if (to == local.end() || model.component(target).stack != stack) return;
-            if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge)) return;
+            if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge, paths))
+              return;
             if (to->second == v) {
               selfReference[v] = true;
             } else {

@@ -29,10 +29,27 @@ std::string indexKey(std::string_view stack, ComponentType type, std::string_vie
   return key;
 }
 
+// Where an edge between two components with one relationship is looked up: a template can hold
+// thousands of references from one resource to another (one per property), so scanning the edges
+// between them for a duplicate would be quadratic.
+std::size_t edgeHash(ComponentIndex source, ComponentIndex target, const Relationship& r) {
+  std::size_t hash = std::hash<std::size_t>{}(source);
+  auto mix = [&hash](std::size_t value) {
+    hash ^= value + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2);
+  };
+  mix(target);
+  mix(static_cast<std::size_t>(r.kind));
+  mix(static_cast<std::size_t>(r.reference));
+  for (const auto& segment : r.sourcePath) mix(std::hash<std::string>{}(segment));
+  mix(std::hash<std::string>{}(r.attribute));
+  return hash;
+}
+
 }  // namespace
 
 struct InfraModel::Impl {
   Graph graph;
+  std::unordered_multimap<std::size_t, Graph::edge_descriptor> edges;  // by edgeHash
   std::unordered_map<std::string, ComponentIndex> index;
   std::vector<std::string> stacks;
   std::map<std::string, StackEnvironment, std::less<>> environments;
@@ -58,23 +75,18 @@ ComponentIndex InfraModel::addComponent(Component component) {
 bool InfraModel::addRelationship(ComponentIndex source, ComponentIndex target,
                                  Relationship relationship) {
   auto& graph = impl_->graph;
-  // Look for the same edge among the fewer of the source's out-edges and the target's in-edges:
-  // a stack has an edge to every component, a role may be referenced by hundreds.
-  if (boost::out_degree(source, graph) <= boost::in_degree(target, graph)) {
-    for (auto [it, end] = boost::out_edges(source, graph); it != end; ++it) {
-      if (boost::target(*it, graph) == target && graph[*it].relationship == relationship) {
-        return false;
-      }
-    }
-  } else {
-    for (auto [it, end] = boost::in_edges(target, graph); it != end; ++it) {
-      if (boost::source(*it, graph) == source && graph[*it].relationship == relationship) {
-        return false;
-      }
+  auto hash = edgeHash(source, target, relationship);
+  for (auto [it, end] = impl_->edges.equal_range(hash); it != end; ++it) {
+    const auto& edge = it->second;
+    if (boost::source(edge, graph) == source && boost::target(edge, graph) == target &&
+        graph[edge].relationship == relationship) {
+      return false;
     }
   }
-  boost::add_edge(source, target, EdgeData{std::move(relationship), impl_->edgeCount++}, graph);
-  return true;
+  auto [edge, added] =
+      boost::add_edge(source, target, EdgeData{std::move(relationship), impl_->edgeCount++}, graph);
+  impl_->edges.emplace(hash, edge);
+  return added;
 }
 
 std::size_t InfraModel::componentCount() const {
