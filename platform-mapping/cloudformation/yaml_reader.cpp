@@ -61,6 +61,9 @@ class TreeBuilder : public YAML::EventHandler {
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& text) override {
     std::optional<std::string> repaired = checkQuotedScalar(mark, tag, text);
+    if (tag != kPlainTag) {
+      if (auto utf8 = repairLatin1Escapes(repaired ? *repaired : text)) repaired = std::move(utf8);
+    }
     const std::string& value = repaired ? *repaired : text;
     Slot slot = nextSlot(mark);
     if (slot.isKey) {

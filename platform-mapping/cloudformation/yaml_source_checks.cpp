@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/utf8.h"
+
 namespace c2a {
 namespace {
 
@@ -59,6 +61,28 @@ std::optional<std::string> repairTrailingLineBreaks(const QuotedScalarSource& sc
     return text + std::string(scalar.trailingBreaks - 2, '\n');
   }
   return std::nullopt;
+}
+
+std::optional<std::string> repairLatin1Escapes(const std::string& text) {
+  if (text.find_first_of("\x85\xA0") == std::string::npos || !firstInvalidUtf8(text)) {
+    return std::nullopt;
+  }
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (std::size_t i = 0; i < text.size();) {
+    int length = utf8SequenceLength(text, i);
+    if (length > 0) {
+      out.append(text, i, static_cast<std::size_t>(length));
+      i += static_cast<std::size_t>(length);
+      continue;
+    }
+    for (int k = 0; k < -length; ++k, ++i) {
+      auto byte = static_cast<unsigned char>(text[i]);
+      if (byte == 0x85 || byte == 0xA0) out += '\xC2';
+      out += text[i];
+    }
+  }
+  return out;
 }
 
 bool startsFollowingDocument(std::string_view text, std::size_t offset) {

@@ -27,6 +27,13 @@ std::optional<QuotedScalarSource> inspectQuotedScalar(std::string_view source);
 std::optional<std::string> repairTrailingLineBreaks(const QuotedScalarSource& scalar,
                                                     const std::string& text);
 
+/// yaml-cpp 0.7 gives the escapes `\N` (U+0085) and `\_` (U+00A0) of a double-quoted scalar as
+/// the single bytes 0x85 and 0xA0, which are not UTF-8 (found by fuzzing). The text with those
+/// bytes written as the UTF-8 of their characters, when it has any: the source is UTF-8 and every
+/// other escape comes out as UTF-8, so any other byte of the text is part of a well-formed
+/// sequence.
+std::optional<std::string> repairLatin1Escapes(const std::string& text);
+
 /// Whether what starts at `offset`, after the first document of `text`, is a further document
 /// (after `---`, a directive, or a `...` end marker). If not, yaml-cpp ended the first document
 /// early without an error: a top-level sequence followed by `key: value` lines does that, and
