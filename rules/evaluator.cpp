@@ -22,12 +22,17 @@ RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
   RuleOutcome outcome;
   for (std::size_t i = 0; i < plan.rules.size(); ++i) {
     if (!plan.rules[i].topLevel || search.run(i)) continue;
-    outcome.warnings.push_back(Diagnostic{
+    Diagnostic stopped{
         ErrorKind::InvalidInput, plan.rules[i].rule->where,
         "rule '" + plan.rules[i].label + "' was stopped after trying " +
             std::to_string(options.maxAssignmentsPerRule) +
             " candidate bindings: its bindings combine into too many candidates; narrow them "
-            "with `where` conditions (effects found before it stopped still apply)"});
+            "with `where` conditions (effects found before it stopped still apply; the verdict is "
+            "at least review)"};
+    // What it did not try could have rejected a change: a template must not slip past a rule by
+    // making it give up, so nothing is approved.
+    stopped.notAnalysed = true;
+    outcome.warnings.push_back(std::move(stopped));
   }
   outcome.decisions = effects.decisions(plan);
   return outcome;

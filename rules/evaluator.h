@@ -53,7 +53,7 @@ struct RuleOutcome {
   /// needs review.
   Decisions decisions;
   /// One per rule stopped at the limit (effects it found before it was stopped are kept: each
-  /// comes from a real match).
+  /// comes from a real match), marked notAnalysed: the verdict is at least review.
   Diagnostics warnings;
 };
 

@@ -37,6 +37,8 @@ TEST_F(EvalLimits, StoppedRuleIsReportedAndOthersStillRun) {
   EXPECT_EQ(warnings[0].where.line, 7);
   EXPECT_NE(warnings[0].message.find("cartesian"), std::string::npos);
   EXPECT_NE(warnings[0].message.find("10000"), std::string::npos);
+  // What the rule did not try could have rejected a change: nothing may be approved.
+  EXPECT_TRUE(warnings[0].notAnalysed);
   for (const auto& decision : fixture.decisions) EXPECT_EQ(decision.risk, Risk::Low);
 }
 
