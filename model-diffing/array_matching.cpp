@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 #include "model-diffing/similarity.h"
 #include "model/same_value.h"
@@ -22,18 +23,33 @@ ArrayMatching matchArrays(const Json& before, const Json& after, double threshol
       beforeUsed[i] = afterUsed[i] = true;
     }
   }
-  std::unordered_multimap<std::size_t, std::size_t> byHash;
+  // Each hash's BEFORE elements in order, and where its first unused one is: a bucket is not
+  // scanned again from its start for every AFTER element ([1,2,1,2,...] against [0,1,2,1,2,...]
+  // was quadratic).
+  struct Bucket {
+    std::vector<std::size_t> elements;
+    std::size_t firstUnused = 0;
+  };
+  std::unordered_map<std::size_t, Bucket> byHash;
   for (std::size_t i = 0; i < before.size(); ++i) {
-    if (!beforeUsed[i]) byHash.emplace(equivalenceHash(before[i]), i);
+    if (!beforeUsed[i]) byHash[equivalenceHash(before[i])].elements.push_back(i);
   }
   for (std::size_t j = 0; j < after.size(); ++j) {
     if (afterUsed[j]) continue;
-    auto [first, last] = byHash.equal_range(equivalenceHash(after[j]));
+    auto found = byHash.find(equivalenceHash(after[j]));
+    if (found == byHash.end()) continue;
+    Bucket& bucket = found->second;
+    while (bucket.firstUnused < bucket.elements.size() &&
+           beforeUsed[bucket.elements[bucket.firstUnused]]) {
+      ++bucket.firstUnused;
+    }
+    // The first unused equivalent one; past the first only when hashes collide.
     std::size_t best = before.size();
-    for (auto it = first; it != last; ++it) {
-      if (!beforeUsed[it->second] && it->second < best &&
-          equivalent(before[it->second], after[j])) {
-        best = it->second;
+    for (std::size_t k = bucket.firstUnused; k < bucket.elements.size(); ++k) {
+      auto i = bucket.elements[k];
+      if (!beforeUsed[i] && equivalent(before[i], after[j])) {
+        best = i;
+        break;
       }
     }
     if (best < before.size()) {
