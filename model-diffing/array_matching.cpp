@@ -11,6 +11,9 @@
 namespace c2a::diffing {
 
 ArrayMatching matchArrays(const Json& before, const Json& after, double threshold) {
+  // Up to kMaxSimilarityPairs pairs compared, each a similarity() of its own: one budget for
+  // them all, or two arrays of 64 arrays of 64 strings cost 4096 x 4096 string comparisons.
+  SharedSimilarityBudget budget(kArrayMatchingBudget);
   ArrayMatching result;
   std::vector<bool> beforeUsed(before.size(), false);
   std::vector<bool> afterUsed(after.size(), false);

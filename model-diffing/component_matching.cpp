@@ -204,6 +204,11 @@ class Matcher {
 
       // Candidate pairs: all of them for small groups, else those sharing rare leaf values.
       auto candidates = candidatePairs(removedBodies, insertedBodies);
+      // Comparisons share a budget that grows with the group, not with its pairs: 64 removed and
+      // 64 added resources of 64 strings each made 4096 comparisons of 4096 string pairs. Past it,
+      // bodies compare by equality, and a rename not recognised stays a removal and an addition.
+      SharedSimilarityBudget budget(
+          kSimilarityBudget * static_cast<long>(removedBodies.size() + insertedBodies.size()));
       std::vector<std::tuple<double, std::size_t, std::size_t>> scored;
       for (auto [i, j] : candidates) {
         if (!sameIdentity(key.second, removedBodies[i], insertedBodies[j])) continue;

@@ -1,12 +1,33 @@
 #include "model-diffing/similarity.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <cstdint>
+#include <vector>
 
 #include "model-diffing/array_matching.h"
 #include "model/same_value.h"
 
 namespace c2a::diffing {
+namespace {
+
+// Work left for the outermost similarity computation in progress. Array elements are paired by
+// similarity at every level, so nested arrays would cost (pairs per level) ^ depth: past the
+// budget, parts compare by equality only. Real templates stay far below it.
+thread_local long similarityBudget = 0;
+thread_local int similarityNesting = 0;
+thread_local bool budgetShared = false;  // a SharedSimilarityBudget is in force
+
+}  // namespace
+
+SharedSimilarityBudget::SharedSimilarityBudget(long units) {
+  if (similarityNesting != 0 || budgetShared) return;
+  owner_ = budgetShared = true;
+  similarityBudget = units;
+}
+
+SharedSimilarityBudget::~SharedSimilarityBudget() {
+  if (owner_) budgetShared = false;
+}
 
 double weight(const Json& value) {
   if (value.is_object()) {
@@ -25,19 +46,30 @@ double weight(const Json& value) {
 double stringSimilarity(std::string_view a, std::string_view b) {
   if (a == b) return 1;
   if (a.size() < 2 || b.size() < 2) return 0;
-  std::unordered_map<std::uint16_t, int> bigrams;
-  bigrams.reserve(a.size());
-  auto bigram = [](std::string_view s, std::size_t i) {
-    return static_cast<std::uint16_t>((static_cast<unsigned char>(s[i]) << 8) |
-                                      static_cast<unsigned char>(s[i + 1]));
+  // The bigrams of each, sorted, and the size of their multiset intersection by one merge: no
+  // hash table per comparison (rename matching compares thousands of short strings).
+  thread_local std::vector<std::uint16_t> left;
+  thread_local std::vector<std::uint16_t> right;
+  auto bigrams = [](std::string_view s, std::vector<std::uint16_t>& out) {
+    out.clear();
+    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+      out.push_back(static_cast<std::uint16_t>((static_cast<unsigned char>(s[i]) << 8) |
+                                               static_cast<unsigned char>(s[i + 1])));
+    }
+    std::sort(out.begin(), out.end());
   };
-  for (std::size_t i = 0; i + 1 < a.size(); ++i) ++bigrams[bigram(a, i)];
+  bigrams(a, left);
+  bigrams(b, right);
   std::size_t shared = 0;
-  for (std::size_t i = 0; i + 1 < b.size(); ++i) {
-    auto it = bigrams.find(bigram(b, i));
-    if (it != bigrams.end() && it->second > 0) {
-      --it->second;
+  for (std::size_t i = 0, j = 0; i < left.size() && j < right.size();) {
+    if (left[i] < right[j]) {
+      ++i;
+    } else if (right[j] < left[i]) {
+      ++j;
+    } else {
       ++shared;
+      ++i;
+      ++j;
     }
   }
   return 2.0 * static_cast<double>(shared) / static_cast<double>(a.size() + b.size() - 2);
@@ -52,6 +84,8 @@ double scalarSimilarity(const Json& a, const Json& b) {
   if (textA == textB) return 1;
   // Numbers and booleans are atoms: 10 is not "partly" 100.
   if (!a.is_string() || !b.is_string()) return 0;
+  // Long strings cost by their length: counted as parts, a thousand 100 KB strings would pass.
+  similarityBudget -= static_cast<long>((textA.size() + textB.size()) / 64);
   return stringSimilarity(textA, textB);
 }
 
@@ -102,16 +136,10 @@ double arraySimilarity(const Json& a, const Json& b) {
 
 }  // namespace
 
-// Work left for the outermost similarity computation in progress. Array elements are paired by
-// similarity at every level, so nested arrays would cost (pairs per level) ^ depth: past the
-// budget, parts compare by equality only. Real templates stay far below it.
-thread_local long similarityBudget = 0;
-thread_local int similarityNesting = 0;
-
 double similarity(const Json& a, const Json& b) {
   struct Nesting {
     Nesting() {
-      if (similarityNesting++ == 0) similarityBudget = kSimilarityBudget;
+      if (similarityNesting++ == 0 && !budgetShared) similarityBudget = kSimilarityBudget;
     }
     ~Nesting() { --similarityNesting; }
   } nesting;

@@ -18,9 +18,25 @@ double weight(const Json& value);
 double stringSimilarity(std::string_view a, std::string_view b);
 
 /// Seed 002's weighted similarity of two values (normalised intrinsics expected). At most
-/// kSimilarityBudget parts are compared per call; beyond, parts count as equal or not.
+/// kSimilarityBudget units of work per call (a part compared is one; a string compared, one more
+/// per 64 bytes); beyond, parts count as equal or not.
 double similarity(const Json& a, const Json& b);
 
 inline constexpr long kSimilarityBudget = 20000;
+
+/// While it lives, every similarity() call outside another one draws on one budget of `units`
+/// instead of a fresh kSimilarityBudget each: a caller that compares many pairs at once (all
+/// pairs of two arrays, up to kMaxSimilarityPairs) bounds their work together. Inside a
+/// similarity() call, or inside another such scope, it does nothing.
+class SharedSimilarityBudget {
+ public:
+  explicit SharedSimilarityBudget(long units);
+  ~SharedSimilarityBudget();
+  SharedSimilarityBudget(const SharedSimilarityBudget&) = delete;
+  SharedSimilarityBudget& operator=(const SharedSimilarityBudget&) = delete;
+
+ private:
+  bool owner_ = false;
+};
 
 }  // namespace c2a::diffing
