@@ -1,7 +1,11 @@
 #include "model-diffing/change_propagation.h"
 
+#include <algorithm>
 #include <deque>
 #include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "model-diffing/deployed_values.h"
 #include "model/cause_chain.h"
@@ -152,29 +156,83 @@ class Propagator {
       return;
     }
     const auto& name = after_.component(mapping).name;
-    forEachIncoming(mapping, [&](ComponentIndex source, const Relationship& edge) {
-      if (edge.reference != ReferenceKind::FindInMap) return;
-      auto reads = readsEntry(source, edge.sourcePath, name, cause.property->path);
-      if (reads == Lookup::Never) return;
-      propagateTo(source, edge.sourcePath, cause, "mapping " + name + " changes",
+    const MappingReaders& readers = readersOf(mapping);
+    const Path& changed = cause.property->path;
+    // Only the lookups whose first key is the changed entry's, or not known before deploy time.
+    std::vector<std::size_t> candidates = readers.unknownTopKey;
+    if (changed.empty()) {
+      candidates.resize(readers.all.size());
+      for (std::size_t k = 0; k < candidates.size(); ++k) candidates[k] = k;
+    } else if (auto it = readers.byTopKey.find(changed[0]); it != readers.byTopKey.end()) {
+      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+      std::sort(candidates.begin(), candidates.end());  // the order the edges come in
+    }
+    for (auto k : candidates) {
+      const MappingReader& reader = readers.all[k];
+      auto reads = readsEntry(reader, changed);
+      if (reads == Lookup::Never) continue;
+      propagateTo(reader.source, reader.sourcePath, cause, "mapping " + name + " changes",
                   reads == Lookup::Surely ? cause.certainty : Certainty::Possible, Judge::ByValue);
-    });
+    }
   }
 
   enum class Lookup { Never, Maybe, Surely };
 
+  // A property that reads a mapping with Fn::FindInMap, and the arguments of each lookup in it
+  // (none when they could not be found: then it maybe reads any entry).
+  struct MappingReader {
+    ComponentIndex source;
+    Path sourcePath;
+    std::vector<const Json*> uses;
+  };
+  // Found once per mapping, and indexed by the first key of their lookups: a mapping of
+  // thousands of changed entries read by thousands of resources is not a scan of every reader
+  // for every entry.
+  struct MappingReaders {
+    std::vector<MappingReader> all;  // in the order of the mapping's incoming edges
+    std::unordered_map<std::string, std::vector<std::size_t>> byTopKey;
+    std::vector<std::size_t> unknownTopKey;  // a first key known only at deploy time, or no use
+  };
+
+  const MappingReaders& readersOf(ComponentIndex mapping) {
+    auto [it, added] = mappingReaders_.try_emplace(mapping);
+    if (!added) return it->second;
+    MappingReaders& readers = it->second;
+    const auto& name = after_.component(mapping).name;
+    forEachIncoming(mapping, [&](ComponentIndex source, const Relationship& edge) {
+      if (edge.reference != ReferenceKind::FindInMap) return;
+      MappingReader reader{source, edge.sourcePath, {}};
+      if (const Json* value = valueAt(after_.component(source).properties, edge.sourcePath)) {
+        findInMapUses(*value, name, reader.uses);
+      }
+      std::size_t index = readers.all.size();
+      std::set<std::string> topKeys;
+      bool unknown = reader.uses.empty();
+      for (const auto* args : reader.uses) {
+        const Json& key = args->size() > 1 ? (*args)[1] : Json();
+        if (key.is_string()) {
+          topKeys.insert(key.get<std::string>());
+        } else {
+          unknown = true;
+        }
+      }
+      if (unknown) {
+        readers.unknownTopKey.push_back(index);
+      } else {
+        for (const auto& key : topKeys) readers.byTopKey[key].push_back(index);
+      }
+      readers.all.push_back(std::move(reader));
+    });
+    return readers;
+  }
+
   // Whether a lookup of the mapping at that property reads the changed entry: each key of
   // Fn::FindInMap must equal the entry's key at that level. A key known only at deploy time
   // (a Ref to the region, say) may be anything: then it maybe reads it.
-  Lookup readsEntry(ComponentIndex source, const Path& path, const std::string& name,
-                    const Path& changed) {
-    const Json* value = valueAt(after_.component(source).properties, path);
-    if (value == nullptr) return Lookup::Maybe;
-    std::vector<const Json*> uses;
-    findInMapUses(*value, name, uses);
-    if (uses.empty()) return Lookup::Maybe;
+  static Lookup readsEntry(const MappingReader& reader, const Path& changed) {
+    if (reader.uses.empty()) return Lookup::Maybe;
     Lookup result = Lookup::Never;
-    for (const auto* args : uses) {
+    for (const auto* args : reader.uses) {
       Lookup use = Lookup::Surely;
       for (std::size_t level = 0; level < 2 && level < changed.size(); ++level) {
         const Json& key = args->size() > level + 1 ? (*args)[level + 1] : Json();
@@ -332,6 +390,7 @@ class Propagator {
   Evaluators& evaluators_;
   const InfraModel& after_;
   std::deque<std::size_t> queue_;
+  std::unordered_map<ComponentIndex, MappingReaders> mappingReaders_;
 };
 
 }  // namespace
