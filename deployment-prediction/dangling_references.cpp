@@ -5,7 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "deployment-prediction/failure_kinds.h"
@@ -41,26 +46,38 @@ std::vector<TemplateReference> resourceReferences(ComponentType type, const Json
 }
 
 // The REMOVE of resource `name` of `stack` in this deployment, if any.
-std::optional<std::size_t> removalOf(const ModelDiff& diff, const std::string& stack,
-                                     const std::string& name) {
-  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
-    const auto& op = diff.operations[i];
-    if (op.property || op.componentType != ComponentType::Resource || op.stack != stack) continue;
-    if ((op.type == OperationType::Remove && op.name == name) ||
-        (op.type == OperationType::Rename && op.oldName == name)) {
-      return i;
+// The first removal (or rename away) of each resource, and the first operation on each component
+// of AFTER, found in one pass: asked once per dangling reference, a scan of every operation each
+// time made thousands of dangling references quadratic.
+class OperationIndex {
+ public:
+  explicit OperationIndex(const ModelDiff& diff) {
+    for (std::size_t i = 0; i < diff.operations.size(); ++i) {
+      const auto& op = diff.operations[i];
+      if (op.after) onComponent_.try_emplace(*op.after, i);
+      if (op.property || op.componentType != ComponentType::Resource) continue;
+      if (op.type == OperationType::Remove) removals_.try_emplace({op.stack, op.name}, i);
+      if (op.type == OperationType::Rename) removals_.try_emplace({op.stack, op.oldName}, i);
     }
   }
-  return std::nullopt;
-}
 
-// The first operation of the referring component, if it has one.
-std::optional<std::size_t> operationOf(const ModelDiff& diff, ComponentIndex component) {
-  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
-    if (diff.operations[i].after == component) return i;
+  [[nodiscard]] std::optional<std::size_t> removalOf(const std::string& stack,
+                                                     const std::string& name) const {
+    auto it = removals_.find({stack, name});
+    if (it == removals_.end()) return std::nullopt;
+    return it->second;
   }
-  return std::nullopt;
-}
+
+  [[nodiscard]] std::optional<std::size_t> operationOf(ComponentIndex component) const {
+    auto it = onComponent_.find(component);
+    if (it == onComponent_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  std::map<std::pair<std::string, std::string>, std::size_t> removals_;
+  std::unordered_map<ComponentIndex, std::size_t> onComponent_;
+};
 
 // Whether a reference could dangle: its target is neither a pseudo parameter, a parameter, nor a
 // resource that is deployed or may be.
@@ -78,6 +95,7 @@ bool mayDangle(const InfraModel& model, TemplateEvaluator& after, const std::str
 
 void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failures& out) {
   const InfraModel& model = *diff.after;
+  std::optional<OperationIndex> operations;  // made when the first reference dangles
   for (ComponentIndex i = 0; i < model.componentCount(); ++i) {
     const auto& source = model.component(i);
     if (source.type != ComponentType::Resource && source.type != ComponentType::Output) continue;
@@ -109,8 +127,9 @@ void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failure
         why = fmt::format("which its condition {} leaves out",
                           model.component(*target).properties.value("Condition", std::string()));
       }
-      auto removal = removalOf(diff, source.stack, reference.target);
-      auto change = removal ? removal : operationOf(diff, i);
+      if (!operations) operations.emplace(diff);
+      auto removal = operations->removalOf(source.stack, reference.target);
+      auto change = removal ? removal : operations->operationOf(i);
       if (!change) continue;  // as broken before as after: this deployment changes nothing of it
       if (removal) why = "which this deployment removes";
       Failure failure;
