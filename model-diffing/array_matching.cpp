@@ -11,9 +11,6 @@
 namespace c2a::diffing {
 
 ArrayMatching matchArrays(const Json& before, const Json& after, double threshold) {
-  // Up to kMaxSimilarityPairs pairs compared, each a similarity() of its own: one budget for
-  // them all, or two arrays of 64 arrays of 64 strings cost 4096 x 4096 string comparisons.
-  SharedSimilarityBudget budget(kArrayMatchingBudget);
   ArrayMatching result;
   std::vector<bool> beforeUsed(before.size(), false);
   std::vector<bool> afterUsed(after.size(), false);
@@ -74,10 +71,16 @@ ArrayMatching matchArrays(const Json& before, const Json& after, double threshol
   if (!restBefore.empty() && !restAfter.empty()) {
     if (restBefore.size() * restAfter.size() <= kMaxSimilarityPairs) {
       std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
+      long budget = budgetPerPair(restBefore.size() * restAfter.size());
+      // Once a comparison this one is part of has spent its budget, the rest compare by
+      // equality, and no leftover equals another (equal elements paired above): none would be a
+      // candidate, so they are not compared at all.
       for (auto i : restBefore) {
+        if (similarityExhausted()) break;
         for (auto j : restAfter) {
-          double s = similarity(before[i], after[j]);
+          double s = similarity(before[i], after[j], budget);
           if (s > 0 && s >= threshold) candidates.emplace_back(s, i, j);
+          if (similarityExhausted()) break;
         }
       }
       // Highest similarity first; ties by position, so the result is deterministic.

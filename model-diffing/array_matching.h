@@ -29,8 +29,5 @@ ArrayMatching matchArrays(const Json& before, const Json& after, double threshol
 std::vector<ElementPair> movedPairs(const std::vector<ElementPair>& pairs);
 
 inline constexpr std::size_t kMaxSimilarityPairs = 4096;
-/// The similarity work one matching of two arrays may do (SharedSimilarityBudget), when it is not
-/// part of a similarity() already: ten times what one comparison may.
-inline constexpr long kArrayMatchingBudget = 200000;
 
 }  // namespace c2a::diffing

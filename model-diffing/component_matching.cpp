@@ -204,15 +204,13 @@ class Matcher {
 
       // Candidate pairs: all of them for small groups, else those sharing rare leaf values.
       auto candidates = candidatePairs(removedBodies, insertedBodies);
-      // Comparisons share a budget that grows with the group, not with its pairs: 64 removed and
-      // 64 added resources of 64 strings each made 4096 comparisons of 4096 string pairs. Past it,
-      // bodies compare by equality, and a rename not recognised stays a removal and an addition.
-      SharedSimilarityBudget budget(
-          kSimilarityBudget * static_cast<long>(removedBodies.size() + insertedBodies.size()));
+      // Up to kAllPairsLimit pairs: each compares within its share (budgetPerPair), or 64 removed
+      // and 64 added resources of 64 strings each cost 4096 comparisons of 4096 string pairs.
+      long budget = budgetPerPair(candidates.size());
       std::vector<std::tuple<double, std::size_t, std::size_t>> scored;
       for (auto [i, j] : candidates) {
         if (!sameIdentity(key.second, removedBodies[i], insertedBodies[j])) continue;
-        double s = similarity(removedBodies[i], insertedBodies[j]);
+        double s = similarity(removedBodies[i], insertedBodies[j], budget);
         if (s > 0) scored.emplace_back(s, i, j);
       }
       // Best and second-best score per component on each side.

@@ -15,18 +15,19 @@ namespace {
 // budget, parts compare by equality only. Real templates stay far below it.
 thread_local long similarityBudget = 0;
 thread_local int similarityNesting = 0;
-thread_local bool budgetShared = false;  // a SharedSimilarityBudget is in force
+thread_local long nextBudget = 0;  // set by similarity(a, b, budget) for the outermost call
 
 }  // namespace
 
-SharedSimilarityBudget::SharedSimilarityBudget(long units) {
-  if (similarityNesting != 0 || budgetShared) return;
-  owner_ = budgetShared = true;
-  similarityBudget = units;
+bool similarityExhausted() {
+  return similarityNesting > 0 && similarityBudget < 0;
 }
 
-SharedSimilarityBudget::~SharedSimilarityBudget() {
-  if (owner_) budgetShared = false;
+long budgetPerPair(std::size_t pairs) {
+  if (pairs <= kPairsWithFullBudget) return kSimilarityBudget;
+  return std::max(
+      kSimilarityBudget / 20,
+      kSimilarityBudget * static_cast<long>(kPairsWithFullBudget) / static_cast<long>(pairs));
 }
 
 double weight(const Json& value) {
@@ -79,14 +80,17 @@ namespace {
 
 double scalarSimilarity(const Json& a, const Json& b) {
   if (a.is_null() || b.is_null()) return a.is_null() && b.is_null() ? 1 : 0;
-  auto textA = scalarText(a);
-  auto textB = scalarText(b);
-  if (textA == textB) return 1;
-  // Numbers and booleans are atoms: 10 is not "partly" 100.
-  if (!a.is_string() || !b.is_string()) return 0;
-  // Long strings cost by their length: counted as parts, a thousand 100 KB strings would pass.
-  similarityBudget -= static_cast<long>((textA.size() + textB.size()) / 64);
-  return stringSimilarity(textA, textB);
+  if (a.is_string() && b.is_string()) {  // the common case, without copying either
+    const auto& textA = a.get_ref<const std::string&>();
+    const auto& textB = b.get_ref<const std::string&>();
+    if (textA == textB) return 1;
+    // Long strings cost by their length: counted as parts, a thousand 100 KB strings would pass.
+    similarityBudget -= static_cast<long>((textA.size() + textB.size()) / 64);
+    return stringSimilarity(textA, textB);
+  }
+  // Numbers and booleans are atoms: 10 is not "partly" 100 (nor is "10" partly 100); the same
+  // value written as a number or a string is the same (scalarText).
+  return scalarText(a) == scalarText(b) ? 1 : 0;
 }
 
 bool isReference(const Json& value) {
@@ -136,10 +140,20 @@ double arraySimilarity(const Json& a, const Json& b) {
 
 }  // namespace
 
+double similarity(const Json& a, const Json& b, long budget) {
+  nextBudget = budget;
+  double out = similarity(a, b);
+  nextBudget = 0;
+  return out;
+}
+
 double similarity(const Json& a, const Json& b) {
   struct Nesting {
     Nesting() {
-      if (similarityNesting++ == 0 && !budgetShared) similarityBudget = kSimilarityBudget;
+      if (similarityNesting++ == 0) {
+        similarityBudget = nextBudget > 0 ? nextBudget : kSimilarityBudget;
+        nextBudget = 0;
+      }
     }
     ~Nesting() { --similarityNesting; }
   } nesting;

@@ -24,19 +24,20 @@ double similarity(const Json& a, const Json& b);
 
 inline constexpr long kSimilarityBudget = 20000;
 
-/// While it lives, every similarity() call outside another one draws on one budget of `units`
-/// instead of a fresh kSimilarityBudget each: a caller that compares many pairs at once (all
-/// pairs of two arrays, up to kMaxSimilarityPairs) bounds their work together. Inside a
-/// similarity() call, or inside another such scope, it does nothing.
-class SharedSimilarityBudget {
- public:
-  explicit SharedSimilarityBudget(long units);
-  ~SharedSimilarityBudget();
-  SharedSimilarityBudget(const SharedSimilarityBudget&) = delete;
-  SharedSimilarityBudget& operator=(const SharedSimilarityBudget&) = delete;
+/// similarity() with `budget` units instead of kSimilarityBudget when it is not part of another
+/// similarity() (inside one, the outer budget goes on).
+double similarity(const Json& a, const Json& b, long budget);
 
- private:
-  bool owner_ = false;
-};
+/// Inside a similarity() whose budget is spent: every further comparison in it is by equality only.
+bool similarityExhausted();
+
+/// The budget each of `pairs` comparisons made together gets (all pairs of two arrays, the
+/// candidate pairs of a rename group): kSimilarityBudget while they are few, then an even share
+/// of kSimilarityBudget * kPairsWithFullBudget, never less than kSimilarityBudget / 20. Every
+/// pair is treated alike (no pair's result depends on the order they are tried), and the work of
+/// all pairs stays bounded: 4096 pairs of arrays of 64 strings once cost 4096 x 4096
+/// comparisons.
+inline constexpr std::size_t kPairsWithFullBudget = 128;
+long budgetPerPair(std::size_t pairs);
 
 }  // namespace c2a::diffing
