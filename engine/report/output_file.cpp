@@ -99,7 +99,7 @@ void OutputFiles::stage(const std::string& requested, std::string_view content) 
   // mode any new file would (mkstemp creates 0600).
   mode_t mode = 0;
   if (exists) {
-    mode = info.st_mode & 07777;
+    mode = info.st_mode & 0777;  // not its set-id bits: a report is no program
   } else {
     mode_t mask = ::umask(0);
     ::umask(mask);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "model/error.h"
 
 namespace c2a {
@@ -26,13 +28,18 @@ std::string pathInsideAssembly(const fs::path& assemblyDir, const std::string& r
     throw C2aError(ErrorKind::InvalidInput, where,
                    fmt::format("{} `{}` lies outside the cloud assembly", what, relative));
   }
-  auto resolved = (assemblyDir / inside).lexically_normal();
+  // Normalised by text only where that cannot change where it leads: `link/../cdk.out` is beside
+  // the link's target, not beside the link.
+  bool parentStep = std::any_of(assemblyDir.begin(), assemblyDir.end(),
+                                [](const fs::path& part) { return part == ".."; });
+  auto resolved = parentStep ? assemblyDir / inside : (assemblyDir / inside).lexically_normal();
   // The text stays inside; a symbolic link on the way must too (a link committed into cdk.out
   // could point at any file of the machine). A loop or a missing file is left to the reader,
   // which names it.
   std::error_code ec;
   auto root = fs::weakly_canonical(assemblyDir, ec);
-  auto target = ec ? fs::path() : fs::weakly_canonical(resolved, ec);
+  // The join as written, not `resolved`: `link/..` normalised by text is not where a link leads.
+  auto target = ec ? fs::path() : fs::weakly_canonical(assemblyDir / inside, ec);
   if (!ec && !within(target, root)) {
     throw C2aError(ErrorKind::InvalidInput, where,
                    fmt::format("{} `{}` lies outside the cloud assembly through a symbolic link",

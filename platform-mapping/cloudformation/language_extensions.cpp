@@ -207,7 +207,10 @@ Json LanguageExtensions::substitute(const Json& value, const std::vector<Binding
   // {"Ref": "Identifier"} is the item itself.
   if (value.size() == 1 && value.contains("Ref") && value["Ref"].is_string()) {
     for (auto it = bindings.rbegin(); it != bindings.rend(); ++it) {
-      if (value["Ref"].get<std::string>() == it->identifier) return Json(it->item);
+      if (value["Ref"].get<std::string>() != it->identifier) continue;
+      madeBytes_ += it->item.size();  // counted like a substituted ${Identifier}
+      if (madeBytes_ > kMaxExpandedBytes) tooMuchText();
+      return Json(it->item);
     }
   }
   Json out = Json::object();

@@ -164,6 +164,21 @@ TEST_F(Limits, ForEachLoopsMakeAtMost64MiBOfText) {
   EXPECT_EQ(result.status, 65) << result.err;
   EXPECT_NE(result.err.find("Fn::ForEach loops make more than 64 MiB of text"), std::string::npos)
       << result.err;
+
+  // {"Ref": "Y"}, the item itself, counts as ${Y} does.
+  std::string refs;
+  for (int i = 0; i < 500; ++i) refs += (i != 0 ? ", " : "") + std::string(R"({"Ref": "Y"})");
+  auto byRef = write("foreach-ref.json", R"({"Transform": "AWS::LanguageExtensions",
+    "Resources": {"Fn::ForEach::Outer": ["X", [)" +
+                                             outer + R"(],
+      {"Fn::ForEach::Inner": ["Y", [)" + inner +
+                                             R"(],
+        {"T${X}&{Y}": {"Type": "AWS::SNS::Topic", "Properties": {"Tags": [)" +
+                                             refs + R"(]}}}]}]}})");
+  auto viaRef = runC2a("model '" + byRef + "'");
+  EXPECT_EQ(viaRef.status, 65) << viaRef.err;
+  EXPECT_NE(viaRef.err.find("Fn::ForEach loops make more than 64 MiB of text"), std::string::npos)
+      << viaRef.err;
 }
 
 }  // namespace

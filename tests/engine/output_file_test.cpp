@@ -124,7 +124,9 @@ TEST(OutputFile, AReplacedFileKeepsItsPermissions) {
   auto file = dir / "private.json";
   writeFileAtomically(file.string(), "old");
   fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+  mode_t mask = ::umask(022);  // a new file would be 0644: only keeping the mode gives 0600
   writeFileAtomically(file.string(), "new");
+  ::umask(mask);
   EXPECT_EQ(slurp(file), "new");
   EXPECT_EQ(fs::status(file).permissions(), fs::perms::owner_read | fs::perms::owner_write);
 }

@@ -126,6 +126,20 @@ TEST(AssemblyErrors, ASymbolicLinkOutOfTheAssemblyIsRefused) {
   EXPECT_TRUE(hasComponent(load((dir.path() / "cdk.out").string()), "App/Resource:Topic"));
 }
 
+TEST(AssemblyErrors, AnAssemblyNamedThroughALinkAndAParentStepIsRead) {
+  // `link/../cdk.out` with `link` -> `x/y`: the assembly is x/cdk.out, where the system finds it;
+  // by text alone it would be ./cdk.out, and its files "outside" it.
+  ScratchDirectory dir("parent-step");
+  std::filesystem::create_directories(dir.path() / "x/y");
+  std::filesystem::create_directories(dir.path() / "x/cdk.out");
+  dir.write("x/cdk.out/manifest.json", R"({"version": "36.0.0", "artifacts": {"App": {
+    "type": "aws:cloudformation:stack", "properties": {"templateFile": "App.template.json"}}}})");
+  dir.write("x/cdk.out/App.template.json",
+            R"({"Resources": {"Topic": {"Type": "AWS::SNS::Topic"}}})");
+  std::filesystem::create_symlink("x/y", dir.path() / "link");
+  EXPECT_TRUE(hasComponent(load((dir.path() / "link/../cdk.out").string()), "App/Resource:Topic"));
+}
+
 TEST(AssemblyErrors, ANestedAssemblyNamedTwiceIsReadOnce) {
   // Eight artifacts a level naming the same directory, twelve levels: 8^12 reads if each name
   // were followed, one read of each manifest when the walk remembers what it has read.
