@@ -75,6 +75,7 @@ bool surelyMade(const Component& source, const Relationship& edge,
 
 std::string names(const InfraModel& model, const std::vector<ComponentIndex>& members) {
   std::vector<std::string> sorted;
+  sorted.reserve(members.size());
   for (auto member : members) sorted.push_back(model.component(member).name);
   std::sort(sorted.begin(), sorted.end());
   std::string out;
