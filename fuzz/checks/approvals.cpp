@@ -9,7 +9,7 @@ Finding checkApprovals(std::string_view input) {
   std::string file = writeScratchFile("approvals." + extensionFor(input), input);
   for (const std::optional<std::string>& key : {std::optional<std::string>{}, {"fuzz key"}}) {
     auto finding = underPromiseNaming(file, [&]() -> Finding {
-      auto approvals = readApprovalsFile(file, key, ReadLimits{});
+      auto approvals = readApprovalsFile(file, key, fuzzLimits());
       return invalidJson("the approvals file written back", approvalsFileText(approvals, key));
     });
     if (finding) return finding;

@@ -19,7 +19,7 @@ Finding checkAssemblyManifest(std::string_view input) {
   return underPromise(
       [&]() -> Finding {
         Diagnostics warnings;
-        auto model = loadInput(dir, ReadLimits{}, warnings);
+        auto model = loadInput(dir, fuzzLimits(), warnings);
         return notDumpable("the model", modelToJson(model));
       },
       {ErrorKind::InvalidInput, ErrorKind::MissingInput});

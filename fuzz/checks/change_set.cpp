@@ -9,7 +9,7 @@ namespace c2a::fuzz {
 Finding checkChangeSet(std::string_view input) {
   std::string file = writeScratchFile("change-set." + extensionFor(input), input);
   return underPromiseNaming(file, [&]() -> Finding {
-    auto changeSet = readChangeSet(file, ReadLimits{});
+    auto changeSet = readChangeSet(file, fuzzLimits());
     Json dumped = Json::array();
     for (const auto& resource : changeSet.resources) {
       Json details = Json::array();

@@ -11,7 +11,7 @@ Finding checkParametersFile(std::string_view input) {
   for (const char* extension : {"json", "txt"}) {
     std::string file = writeScratchFile(std::string("parameters.") + extension, input);
     auto finding = underPromiseNaming(file, [&]() -> Finding {
-      auto values = readParametersFile(file, ReadLimits{});
+      auto values = readParametersFile(file, fuzzLimits());
       Json dumped = Json::object();
       for (const auto& [key, value] : values.values) dumped[key] = value;
       return notDumpable("the parameter values read", dumped);

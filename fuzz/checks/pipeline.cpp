@@ -11,11 +11,12 @@ namespace c2a::fuzz {
 
 Finding checkPipeline(std::string_view input) {
   static const LoadedRules rules =
-      loadRules(selectedPresets({}, false), {exampleFile("rules.c2a")}, ReadLimits{});
+      loadRules(selectedPresets({}, false), {exampleFile("rules.c2a")}, fuzzLimits());
   if (!rules.problems.empty()) return "the fixed rules do not load: " + rules.problems[0].str();
   std::string file = writeScratchFile("after." + extensionFor(input), input);
   return underPromiseNaming(file, [&]() -> Finding {
     AnalyzeOptions options;
+    options.limits = fuzzLimits();
     options.rules = &rules.set;
     options.ruleFiles = rules.set.files;
     options.groupBy = {"root-cause", "operation"};

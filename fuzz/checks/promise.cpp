@@ -95,4 +95,11 @@ std::string extensionFor(std::string_view input) {
   return first != std::string_view::npos && input[first] == '{' ? "json" : "yaml";
 }
 
+ReadLimits fuzzLimits() {
+  ReadLimits limits;
+  limits.maxInputBytes = std::size_t{1} << 20;
+  limits.maxNodes = 200'000;
+  return limits;
+}
+
 }  // namespace c2a::fuzz

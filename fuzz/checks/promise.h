@@ -10,6 +10,7 @@
 #include "fuzz/checks/fuzz_check.h"
 #include "model/error.h"
 #include "model/json.h"
+#include "platform-mapping/read_limits.h"
 
 namespace c2a::fuzz {
 
@@ -28,6 +29,13 @@ std::filesystem::path scratchDirectory();
 
 /// Writes `input` to `name` in the scratch directory and returns its path.
 std::string writeScratchFile(const std::string& name, std::string_view input);
+
+/// The limits every check reads with: the defaults scaled to inputs of at most 8 KiB (1 MiB of
+/// text, YAML aliases expanded, and 200,000 values). At the defaults an alias bomb of 1 KB legally
+/// expands to 64 MiB, which under ASan takes longer than a run's timeout; time spent building the
+/// largest document the limits allow finds nothing new. The limits themselves are pinned by the
+/// hostile cases (tests/cases/hostile, tests/cli/limits_test.cpp).
+ReadLimits fuzzLimits();
 
 /// Whether `text` is valid JSON (strict: valid UTF-8 included).
 Finding invalidJson(const std::string& what, const std::string& text);

@@ -10,7 +10,7 @@ Finding checkReader(std::string_view input, const std::string& file,
                     SourceDocument (*read)(std::string_view, const std::string&,
                                            const ReadLimits&)) {
   return underPromiseNaming(file, [&]() -> Finding {
-    auto document = read(input, file, ReadLimits{});
+    auto document = read(input, file, fuzzLimits());
     if (!document.locations) return std::string("a document without its location table");
     return notDumpable("the tree read", document.root);
   });

@@ -13,7 +13,7 @@ namespace {
 
 Finding checkRuleFile(const std::string& file) {
   return underPromise([&]() -> Finding {
-    auto loaded = loadRuleFiles({file}, ReadLimits{});
+    auto loaded = loadRuleFiles({file}, fuzzLimits());
     for (const auto& problem : loaded.problems) {
       if (problem.kind != ErrorKind::InvalidInput && problem.kind != ErrorKind::MissingInput) {
         return "a problem of the wrong kind: " + problem.str();

@@ -21,7 +21,7 @@ Finding checkRuleTests(std::string_view input) {
   (void)copied;
   std::string file = writeScratchFile("rules.tests.yaml", input);
   return underPromise([&]() -> Finding {
-    auto run = runRuleTests({file}, ReadLimits{});
+    auto run = runRuleTests({file}, fuzzLimits());
     for (const auto& problem : run.problems) {
       if (problem.kind == ErrorKind::Internal || problem.kind == ErrorKind::Usage) {
         return "a problem of the wrong kind: " + problem.str();

@@ -11,7 +11,7 @@ Finding checkTemplateMapper(std::string_view input) {
   std::string file = writeScratchFile("template." + extensionFor(input), input);
   return underPromiseNaming(file, [&]() -> Finding {
     Diagnostics warnings;
-    auto model = loadInput(file, ReadLimits{}, warnings);
+    auto model = loadInput(file, fuzzLimits(), warnings);
     for (const auto& warning : warnings) {
       if (warning.where.file.empty()) return "a warning naming no file: " + warning.str();
     }
