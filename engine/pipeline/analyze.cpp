@@ -172,6 +172,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
     rules::EvaluationOptions evaluation;
+    evaluation.maxAssignmentsPerRule = options.maxRuleCandidates;
     evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
     evaluation.failures = &report->failures;
     auto outcome = rules::applyRules(*options.rules, report->diff, evaluation);

@@ -12,6 +12,7 @@
 #include "model/template_evaluation.h"
 #include "platform-mapping/read_limits.h"
 #include "rules/ast.h"
+#include "rules/evaluator.h"
 
 namespace c2a {
 
@@ -19,13 +20,15 @@ struct AnalyzeOptions {
   ReadLimits limits;
   std::string specFile;                   // empty: the built-in specification
   const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
-  std::vector<std::string> ruleFiles;     // the files `rules` came from, for the report metadata
-  std::vector<std::string> presets;       // the presets among them, by name
-  std::vector<std::string> groupBy;       // aggregation levels; empty: the default tree
-  std::vector<std::string> stacks;        // --stack globs (stack_selection.h); empty: all
-  AcceptanceOptions acceptance;           // approvals files, baseline, inline acceptances
-  FailOn failOn = FailOn::Review;         // which verdicts fail the process (--fail-on)
-  bool failOnGiven = false;               // --fail-on was given: reports state the gate
+  /// Candidate bindings a rule may try before it is stopped (rules::EvaluationOptions).
+  std::size_t maxRuleCandidates = rules::EvaluationOptions{}.maxAssignmentsPerRule;
+  std::vector<std::string> ruleFiles;  // the files `rules` came from, for the report metadata
+  std::vector<std::string> presets;    // the presets among them, by name
+  std::vector<std::string> groupBy;    // aggregation levels; empty: the default tree
+  std::vector<std::string> stacks;     // --stack globs (stack_selection.h); empty: all
+  AcceptanceOptions acceptance;        // approvals files, baseline, inline acceptances
+  FailOn failOn = FailOn::Review;      // which verdicts fail the process (--fail-on)
+  bool failOnGiven = false;            // --fail-on was given: reports state the gate
   /// Warn that no rules are loaded when `rules` is null; false for `c2a plan`, which decides
   /// nothing.
   bool warnWithoutRules = true;

@@ -17,6 +17,7 @@ Finding checkPipeline(std::string_view input) {
   return underPromiseNaming(file, [&]() -> Finding {
     AnalyzeOptions options;
     options.limits = fuzzLimits();
+    options.maxRuleCandidates = kFuzzRuleCandidates;
     options.rules = &rules.set;
     options.ruleFiles = rules.set.files;
     options.groupBy = {"root-cause", "operation"};

@@ -23,6 +23,7 @@ Finding checkRuleFile(const std::string& file) {
     if (!loaded.problems.empty()) return std::nullopt;
     AnalyzeOptions options;
     options.rules = &loaded.set;
+    options.maxRuleCandidates = kFuzzRuleCandidates;
     options.ruleFiles = loaded.set.files;
     auto report = analyze(exampleFile("before.yaml"), exampleFile("after.yaml"), options);
     for (const auto& format : reportFormats()) {
