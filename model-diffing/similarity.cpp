@@ -15,7 +15,6 @@ namespace {
 // budget, parts compare by equality only. Real templates stay far below it.
 thread_local long similarityBudget = 0;
 thread_local int similarityNesting = 0;
-thread_local long nextBudget = 0;  // set by similarity(a, b, budget) for the outermost call
 
 }  // namespace
 
@@ -140,23 +139,17 @@ double arraySimilarity(const Json& a, const Json& b) {
 
 }  // namespace
 
-double similarity(const Json& a, const Json& b, long budget) {
-  nextBudget = budget;
-  double out = similarity(a, b);
-  nextBudget = 0;
-  return out;
+double similarity(const Json& a, const Json& b) {
+  return similarity(a, b, kSimilarityBudget);
 }
 
-double similarity(const Json& a, const Json& b) {
+double similarity(const Json& a, const Json& b, long budget) {
   struct Nesting {
-    Nesting() {
-      if (similarityNesting++ == 0) {
-        similarityBudget = nextBudget > 0 ? nextBudget : kSimilarityBudget;
-        nextBudget = 0;
-      }
+    explicit Nesting(long budget) {
+      if (similarityNesting++ == 0) similarityBudget = budget;
     }
     ~Nesting() { --similarityNesting; }
-  } nesting;
+  } nesting(budget);
   if (--similarityBudget < 0) return equivalent(a, b) ? 1 : 0;
   if (a.is_object() && b.is_object()) return objectSimilarity(a, b);
   if (a.is_array() && b.is_array()) return arraySimilarity(a, b);
