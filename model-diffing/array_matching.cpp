@@ -72,6 +72,7 @@ ArrayMatching matchArrays(const Json& before, const Json& after, double threshol
     if (restBefore.size() * restAfter.size() <= kMaxSimilarityPairs) {
       std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
       long budget = budgetPerPair(restBefore.size() * restAfter.size());
+      BigramScope bigrams;  // each leftover string is compared with every one on the other side
       // Once a comparison this one is part of has spent its budget, the rest compare by
       // equality, and no leftover equals another (equal elements paired above): none would be a
       // candidate, so they are not compared at all.

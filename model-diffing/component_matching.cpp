@@ -207,6 +207,7 @@ class Matcher {
       // Up to kAllPairsLimit pairs: each compares within its share (budgetPerPair), or 64 removed
       // and 64 added resources of 64 strings each cost 4096 comparisons of 4096 string pairs.
       long budget = budgetPerPair(candidates.size());
+      BigramScope bigrams;  // the bodies' strings, compared once per candidate pair
       std::vector<std::tuple<double, std::size_t, std::size_t>> scored;
       for (auto [i, j] : candidates) {
         if (!sameIdentity(key.second, removedBodies[i], insertedBodies[j])) continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "model-diffing/array_matching.h"
@@ -43,36 +44,63 @@ double weight(const Json& value) {
   return 1;
 }
 
+namespace {
+
+using Bigrams = std::vector<std::uint16_t>;
+
+// The bigrams of `s`, sorted: two strings' shared bigrams are then one merge, with no hash table
+// per comparison (rename matching compares thousands of short strings).
+void sortedBigrams(std::string_view s, Bigrams& out) {
+  out.clear();
+  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
+    out.push_back(static_cast<std::uint16_t>((static_cast<unsigned char>(s[i]) << 8) |
+                                             static_cast<unsigned char>(s[i + 1])));
+  }
+  std::sort(out.begin(), out.end());
+}
+
+// Sørensen–Dice of two strings of at least two characters, from their sorted bigrams.
+double dice(const Bigrams& left, const Bigrams& right) {
+  // Without branches: on unrelated strings which side advances is a coin toss the processor
+  // would mispredict half the time.
+  std::size_t shared = 0;
+  for (std::size_t i = 0, j = 0; i < left.size() && j < right.size();) {
+    auto x = left[i];
+    auto y = right[j];
+    shared += static_cast<std::size_t>(x == y);
+    i += static_cast<std::size_t>(x <= y);
+    j += static_cast<std::size_t>(y <= x);
+  }
+  return 2.0 * static_cast<double>(shared) / static_cast<double>(left.size() + right.size());
+}
+
+// The open BigramScopes of this thread, and the bigrams of the strings compared inside them, by
+// the address of their characters.
+thread_local int bigramScopes = 0;
+thread_local std::unordered_map<const char*, Bigrams> bigramsByText;
+
+const Bigrams& cachedBigrams(const std::string& text) {
+  auto [entry, added] = bigramsByText.try_emplace(text.data());
+  if (added) sortedBigrams(text, entry->second);
+  return entry->second;
+}
+
+}  // namespace
+
+BigramScope::BigramScope() { ++bigramScopes; }
+
+BigramScope::~BigramScope() {
+  if (--bigramScopes == 0) bigramsByText = {};
+}
+
 double stringSimilarity(std::string_view a, std::string_view b) {
   if (a == b) return 1;
   if (a.size() < 2 || b.size() < 2) return 0;
-  // The bigrams of each, sorted, and the size of their multiset intersection by one merge: no
-  // hash table per comparison (rename matching compares thousands of short strings).
-  thread_local std::vector<std::uint16_t> left;
-  thread_local std::vector<std::uint16_t> right;
-  auto bigrams = [](std::string_view s, std::vector<std::uint16_t>& out) {
-    out.clear();
-    for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-      out.push_back(static_cast<std::uint16_t>((static_cast<unsigned char>(s[i]) << 8) |
-                                               static_cast<unsigned char>(s[i + 1])));
-    }
-    std::sort(out.begin(), out.end());
-  };
-  bigrams(a, left);
-  bigrams(b, right);
-  std::size_t shared = 0;
-  for (std::size_t i = 0, j = 0; i < left.size() && j < right.size();) {
-    if (left[i] < right[j]) {
-      ++i;
-    } else if (right[j] < left[i]) {
-      ++j;
-    } else {
-      ++shared;
-      ++i;
-      ++j;
-    }
-  }
-  return 2.0 * static_cast<double>(shared) / static_cast<double>(a.size() + b.size() - 2);
+  thread_local Bigrams left;
+  thread_local Bigrams right;
+  sortedBigrams(a, left);
+  sortedBigrams(b, right);
+  return dice(left, right);
 }
 
 namespace {
@@ -85,7 +113,10 @@ double scalarSimilarity(const Json& a, const Json& b) {
     if (textA == textB) return 1;
     // Long strings cost by their length: counted as parts, a thousand 100 KB strings would pass.
     similarityBudget -= static_cast<long>((textA.size() + textB.size()) / 64);
-    return stringSimilarity(textA, textB);
+    if (bigramScopes == 0 || textA.size() < 2 || textB.size() < 2) {
+      return stringSimilarity(textA, textB);
+    }
+    return dice(cachedBigrams(textA), cachedBigrams(textB));
   }
   // Numbers and booleans are atoms: 10 is not "partly" 100 (nor is "10" partly 100); the same
   // value written as a number or a string is the same (scalarText).

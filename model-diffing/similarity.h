@@ -40,4 +40,16 @@ bool similarityExhausted();
 inline constexpr std::size_t kPairsWithFullBudget = 128;
 long budgetPerPair(std::size_t pairs);
 
+/// While one is alive on its thread, each string value similarity() compares has its bigrams
+/// computed once, not once per comparison: matching two arrays of 64 strings compares each string
+/// 64 times. Strings are known by address, so the values compared must stay alive and unchanged
+/// while it is. Scopes nest; the outermost one frees the bigrams.
+class BigramScope {
+ public:
+  BigramScope();
+  ~BigramScope();
+  BigramScope(const BigramScope&) = delete;
+  BigramScope& operator=(const BigramScope&) = delete;
+};
+
 }  // namespace c2a::diffing

@@ -29,6 +29,36 @@ TEST(StringSimilarity, IsGraded) {
             stringSimilarity("orders-queue", "billing-topic"));
 }
 
+TEST(BigramScope, KeepingBigramsChangesNoSimilarity) {
+  // Repeated bigrams ("aaaa") count as often as they occur, kept or not.
+  auto before = Json::parse(R"(["night", "aaaa", "orders-queue", "x", "string"])");
+  auto after = Json::parse(R"(["nacht", "aa", "orders-queue-2", "xy", "str"])");
+  BigramScope outer;
+  for (int round = 0; round < 2; ++round) {  // the second round reads the kept bigrams
+    BigramScope inner;
+    for (const auto& a : before) {
+      for (const auto& b : after) {
+        EXPECT_DOUBLE_EQ(similarity(a, b),
+                         stringSimilarity(a.get_ref<const std::string&>(),
+                                          b.get_ref<const std::string&>()))
+            << a << " " << b;
+      }
+    }
+  }
+}
+
+TEST(BigramScope, TheOutermostForgetsTheStrings) {
+  Json value("night");
+  const Json other("nacht");
+  {
+    BigramScope scope;
+    EXPECT_DOUBLE_EQ(similarity(value, other), 0.25);
+  }
+  value.get_ref<std::string&>() = "nachx";  // same address, other text
+  BigramScope scope;
+  EXPECT_DOUBLE_EQ(similarity(value, other), 0.75);  // na, ac, ch of 4 + 4 bigrams
+}
+
 TEST(Similarity, ArrayOrderDoesNotMatter) {
   EXPECT_DOUBLE_EQ(
       similarity(Json::parse(R"([1, "two", {"x": 3}])"), Json::parse(R"([{"x": 3}, 1, "two"])")),
