@@ -87,7 +87,9 @@ const Bigrams& cachedBigrams(const std::string& text) {
 
 }  // namespace
 
-BigramScope::BigramScope() { ++bigramScopes; }
+BigramScope::BigramScope() {
+  ++bigramScopes;
+}
 
 BigramScope::~BigramScope() {
   if (--bigramScopes == 0) bigramsByText = {};

@@ -38,9 +38,8 @@ TEST(BigramScope, KeepingBigramsChangesNoSimilarity) {
     BigramScope inner;
     for (const auto& a : before) {
       for (const auto& b : after) {
-        EXPECT_DOUBLE_EQ(similarity(a, b),
-                         stringSimilarity(a.get_ref<const std::string&>(),
-                                          b.get_ref<const std::string&>()))
+        EXPECT_DOUBLE_EQ(similarity(a, b), stringSimilarity(a.get_ref<const std::string&>(),
+                                                            b.get_ref<const std::string&>()))
             << a << " " << b;
       }
     }
