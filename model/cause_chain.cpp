@@ -12,7 +12,6 @@ CauseIndex::CauseIndex(const std::vector<Operation>& operations) : operations_(o
   constexpr std::size_t kUnknown = static_cast<std::size_t>(-1);
   roots_.assign(operations.size(), kUnknown);
   lengths_.assign(operations.size(), 0);
-  cyclic_.assign(operations.size(), false);
   std::vector<bool> onPath(operations.size(), false);
   std::vector<std::size_t> path;
   for (std::size_t start = 0; start < operations.size(); ++start) {
@@ -21,16 +20,15 @@ CauseIndex::CauseIndex(const std::vector<Operation>& operations) : operations_(o
     std::size_t at = start;
     std::size_t root = kUnknown;
     std::size_t tail = 0;  // the length of the chain after the path's last operation
-    bool cycle = false;
+    bool closes = false;   // the path's last cause is an operation on the path
     while (true) {
       if (roots_[at] != kUnknown) {
         root = roots_[at];
         tail = lengths_[at];
-        cycle = cyclic_[at];
         break;
       }
       if (onPath[at]) {
-        cycle = true;
+        closes = true;
         break;
       }
       onPath[at] = true;
@@ -43,18 +41,20 @@ CauseIndex::CauseIndex(const std::vector<Operation>& operations) : operations_(o
       }
       at = *next;
     }
-    // Propagation never makes a cycle; a hand-made diff might. Its chains end where they close,
-    // which depends on where they start: walked one by one.
-    for (auto index : path) cyclic_[index] = cycle;
-    for (auto it = path.rbegin(); it != path.rend(); ++it) {
-      if (cycle) {
-        auto chain = chainUntilRepeat(*it);
-        roots_[*it] = chain.back();
-        lengths_[*it] = chain.size();
-      } else {
+    if (!closes) {
+      for (auto it = path.rbegin(); it != path.rend(); ++it) {
         roots_[*it] = root;
         lengths_[*it] = ++tail;
       }
+      continue;
+    }
+    // Propagation never makes a cycle; a hand-made diff might. A chain ends before its first
+    // repeat: from before the loop, at the path's last operation; from inside it, once around.
+    auto loop = static_cast<std::size_t>(std::find(path.begin(), path.end(), at) - path.begin());
+    std::size_t last = path.size() - 1;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      roots_[path[i]] = i <= loop ? path[last] : path[i - 1];
+      lengths_[path[i]] = i < loop ? path.size() - i : path.size() - loop;
     }
   }
 }
@@ -66,27 +66,11 @@ std::optional<std::size_t> CauseIndex::find(std::string_view id) const {
 }
 
 std::vector<std::size_t> CauseIndex::chain(std::size_t index, std::size_t limit) const {
-  if (cyclic_[index]) {
-    auto out = chainUntilRepeat(index);
-    if (out.size() > limit) out.resize(limit);
-    return out;
-  }
+  // lengths_ holds where the chain ends, a loop's included: no search for repeats.
+  std::size_t size = std::min(lengths_[index], limit);
   std::vector<std::size_t> out{index};
-  while (out.back() != roots_[index] && out.size() < limit) {
-    out.push_back(*find(operations_[out.back()].cause->changeId));
-  }
-  return out;
-}
-
-std::vector<std::size_t> CauseIndex::chainUntilRepeat(std::size_t index) const {
-  std::vector<std::size_t> out{index};
-  while (true) {
-    const auto& op = operations_[out.back()];
-    if (!op.cause) break;
-    auto next = find(op.cause->changeId);
-    if (!next || std::find(out.begin(), out.end(), *next) != out.end()) break;
-    out.push_back(*next);
-  }
+  out.reserve(size);
+  while (out.size() < size) out.push_back(*find(operations_[out.back()].cause->changeId));
   return out;
 }
 

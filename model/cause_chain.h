@@ -28,14 +28,10 @@ class CauseIndex {
   [[nodiscard]] std::size_t root(std::size_t index) const { return roots_[index]; }
 
  private:
-  // chain(index) for an operation whose causes loop: followed until one repeats.
-  [[nodiscard]] std::vector<std::size_t> chainUntilRepeat(std::size_t index) const;
-
   const std::vector<Operation>& operations_;
   std::unordered_map<std::string_view, std::size_t> byId_;
   std::vector<std::size_t> roots_;
   std::vector<std::size_t> lengths_;
-  std::vector<bool> cyclic_;  // its causes loop (only a hand-made diff)
 };
 
 /// Whether two operations act on the same component (of the same side pairing).

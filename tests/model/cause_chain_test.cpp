@@ -68,6 +68,41 @@ TEST(CauseChain, ACycleEndsWhereItClosesFromEveryStart) {
   EXPECT_EQ(causes.chain(3, 2), (std::vector<std::size_t>{3, 0}));
 }
 
+TEST(CauseChain, ALongLoopIsWalkedOnce) {
+  // 3,000 changes each caused by the next, the last by the first, and a tail of 3,000 leading
+  // into the loop: lengths and roots from one pass, chains without a search for repeats.
+  constexpr int kLoop = 3000;
+  std::vector<Operation> ops;
+  for (int i = 0; i < kLoop; ++i) {
+    ops.push_back(op("l" + std::to_string(i), "L", OperationType::Update,
+                     "l" + std::to_string((i + 1) % kLoop)));
+  }
+  for (int i = 0; i < kLoop; ++i) {
+    ops.push_back(op("t" + std::to_string(i), "T", OperationType::Update,
+                     i + 1 < kLoop ? "t" + std::to_string(i + 1) : "l0"));
+  }
+  CauseIndex causes(ops);
+  for (std::size_t i = 0; i < kLoop; ++i) {
+    EXPECT_EQ(causes.length(i), std::size_t{kLoop});
+    EXPECT_EQ(causes.root(i), (i + kLoop - 1) % kLoop);
+  }
+  EXPECT_EQ(causes.length(kLoop), std::size_t{2 * kLoop});  // t0: the tail, then once around
+  EXPECT_EQ(causes.root(kLoop), std::size_t{kLoop - 1});
+  auto chain = causes.chain(kLoop);
+  ASSERT_EQ(chain.size(), std::size_t{2 * kLoop});
+  EXPECT_EQ(chain[kLoop - 1], std::size_t{2 * kLoop - 1});
+  EXPECT_EQ(chain[kLoop], 0u);
+  EXPECT_EQ(causes.chain(5, 3), (std::vector<std::size_t>{5, 6, 7}));
+  EXPECT_EQ(causes.chain(kLoop - 1, 2), (std::vector<std::size_t>{kLoop - 1, 0}));
+}
+
+TEST(CauseChain, ACauseOfItsOwnIsAChainOfOne) {
+  std::vector<Operation> ops{op("a", "A", OperationType::Update, "a")};
+  CauseIndex causes(ops);
+  EXPECT_EQ(causes.chain(0), (std::vector<std::size_t>{0}));
+  EXPECT_EQ(causes.root(0), 0u);
+}
+
 TEST(CauseChain, SameComponentByIndexThenByNameForTypeChanges) {
   auto removed = op("r", "Thing", OperationType::Remove);
   removed.before = 4;
