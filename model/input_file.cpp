@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <filesystem>
-#include <system_error>
 
 namespace c2a {
 
@@ -12,12 +11,17 @@ std::optional<std::string> whyNotARegularFile(const std::string& path) {
   auto status = fs::status(path, ec);
   if (fs::is_regular_file(status)) return std::nullopt;
   if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
-    std::string reason = ec.message();
-    if (!reason.empty())
-      reason[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reason[0])));
-    return "cannot access: " + reason;
+    return cannotAccess(ec);
   }
   return fs::exists(status) ? "not a file" : "no such file";
+}
+
+std::string cannotAccess(const std::error_code& error) {
+  std::string reason = error.message();
+  if (!reason.empty()) {
+    reason[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reason[0])));
+  }
+  return "cannot access: " + reason;
 }
 
 }  // namespace c2a

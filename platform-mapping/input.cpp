@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/input_file.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
@@ -17,7 +18,7 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
   if (!fs::exists(status)) {
     bool absent = !ec || ec == std::errc::no_such_file_or_directory;
     throw C2aError(ErrorKind::MissingInput, {path},
-                   absent ? "no such file or directory" : "cannot access: " + ec.message());
+                   absent ? "no such file or directory" : cannotAccess(ec));
   }
   InputProbe probe{path, fs::is_directory(status), {}};
   if (!probe.directory && fs::is_regular_file(status)) {
