@@ -16,7 +16,9 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
   std::error_code ec;
   auto status = fs::status(path, ec);
   if (!fs::exists(status)) {
-    bool absent = !ec || ec == std::errc::no_such_file_or_directory;
+    // As whyNotARegularFile: a path through a file ("t.yaml/x") names nothing, like a missing one.
+    bool absent = !ec || ec == std::errc::no_such_file_or_directory ||
+                  ec == std::errc::not_a_directory;
     throw C2aError(ErrorKind::MissingInput, {path},
                    absent ? "no such file or directory" : cannotAccess(ec));
   }

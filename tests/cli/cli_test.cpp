@@ -50,6 +50,10 @@ TEST(Cli, InputErrorsAreLocatedWithTheirExitCodes) {
   auto missing = runC2a("diff no/such/before.json " + kChain + "after.json");
   EXPECT_EQ(missing.status, 66);
   EXPECT_EQ(missing.err, "c2a: no/such/before.json: no such file or directory\n");
+  // A path through a file names nothing either (ENOTDIR), as every other named file says.
+  auto throughFile = runC2a("diff " + kChain + "before.json/x " + kChain + "after.json");
+  EXPECT_EQ(throughFile.status, 66);
+  EXPECT_EQ(throughFile.err, "c2a: " + kChain + "before.json/x: no such file or directory\n");
   auto badAfter = runC2a("diff " + kChain + "before.json tests/cases/model/bad-yaml/input.yaml");
   EXPECT_EQ(badAfter.status, 65);
 }
