@@ -17,8 +17,8 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
   auto status = fs::status(path, ec);
   if (!fs::exists(status)) {
     // As whyNotARegularFile: a path through a file ("t.yaml/x") names nothing, like a missing one.
-    bool absent = !ec || ec == std::errc::no_such_file_or_directory ||
-                  ec == std::errc::not_a_directory;
+    bool absent =
+        !ec || ec == std::errc::no_such_file_or_directory || ec == std::errc::not_a_directory;
     throw C2aError(ErrorKind::MissingInput, {path},
                    absent ? "no such file or directory" : cannotAccess(ec));
   }
