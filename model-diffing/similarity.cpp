@@ -80,9 +80,11 @@ thread_local int bigramScopes = 0;
 thread_local std::unordered_map<const char*, Bigrams> bigramsByText;
 
 const Bigrams& cachedBigrams(const std::string& text) {
-  auto [entry, added] = bigramsByText.try_emplace(text.data());
-  if (added) sortedBigrams(text, entry->second);
-  return entry->second;
+  auto found = bigramsByText.find(text.data());
+  if (found != bigramsByText.end()) return found->second;
+  Bigrams bigrams;  // filled before it is kept: an allocation failure leaves no half entry
+  sortedBigrams(text, bigrams);
+  return bigramsByText.emplace(text.data(), std::move(bigrams)).first->second;
 }
 
 }  // namespace
