@@ -19,9 +19,10 @@ void registerApproveCommand(CLI::App& app, Action& action) {
   auto* command = app.add_subcommand(
       "approve",
       "Write an approvals file for a JSON report (`c2a diff --format json`): who, when, why, the\n"
-      "report's change-set fingerprint and the approved change ids (by default every change that\n"
-      "waits for review). `c2a diff --approvals FILE` counts them as approved only for exactly\n"
-      "this change set. A change the rules reject cannot be approved (change the rules).\n"
+      "report's fingerprint and the approved changes (by default every change that waits for\n"
+      "review), each with the digest of its values. `c2a diff --approvals FILE` approves a change\n"
+      "only while its id and values are those approved, so a later push keeps the approvals of\n"
+      "the changes it leaves alone. A change the rules reject cannot be approved.\n"
       "With C2A_APPROVAL_KEY or --approval-key-file the file is signed (HMAC-SHA256).\n"
       "Exit status: 0 written, 64 usage, 65 bad report or change id, 66 missing report, 73 output\n"
       "not writable.");

@@ -36,7 +36,6 @@ struct DiffOptions {
   std::string baseline;
   std::string writeBaseline;
   bool noInlineAccept = false;
-  bool inlineAcceptRejections = false;
   ParameterInputs parameters;
   AnalyzeOptions analyze;
 };
@@ -46,7 +45,6 @@ struct DiffOptions {
 AcceptanceOptions acceptanceOptions(const DiffOptions& options) {
   AcceptanceOptions out;
   out.inlineAccept = !options.noInlineAccept;
-  out.inlineAcceptRejections = options.inlineAcceptRejections;
   if (!options.approvals.empty()) {
     auto key = approvalKey(options.approvalKeyFile);
     for (const auto& file : options.approvals) {
@@ -205,17 +203,11 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                    "Write the ids of the changes waiting for review (and those the baseline "
                    "accepted) to FILE, for --baseline")
       ->group("Gating and approvals");
-  auto* noInline = command
-                       ->add_flag("--no-inline-accept", options->noInlineAccept,
-                                  "Ignore `Metadata.c2a.accept` in the AFTER template (no "
-                                  "self-approval)")
-                       ->group("Gating and approvals");
   command
-      ->add_flag("--allow-inline-accept-of-rejections", options->inlineAcceptRejections,
-                 "Let `Metadata.c2a.accept` accept changes the rules reject (the data-loss "
-                 "preset's too)")
-      ->group("Gating and approvals")
-      ->excludes(noInline);
+      ->add_flag("--no-inline-accept", options->noInlineAccept,
+                 "Ignore `Metadata.c2a.accept` (otherwise an entry counts once it is deployed, and "
+                 "never for high risk or a rejection)")
+      ->group("Gating and approvals");
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");

@@ -167,7 +167,7 @@ class Differ {
     diff.after = &after;
     diff.operations = changes_.release();
     diffing::markPropagated(diff.operations);
-    diff.fingerprint = diffing::fingerprint(diff.operations);
+    diffing::fingerprintDiff(diff);
     return diff;
   }
 

@@ -12,7 +12,8 @@ struct ModelDiff {
   const InfraModel* before = nullptr;
   const InfraModel* after = nullptr;
   std::vector<Operation> operations;  // sorted by stack, component, operation, path
-  std::string fingerprint;            // "sha256:<hex>" over the normalised operations
+  std::vector<std::string> digests;   // one per operation: what an approval of it binds to
+  std::string fingerprint;            // "sha256:<hex>" over the ids and digests
 };
 
 }  // namespace c2a

@@ -87,9 +87,7 @@ std::string LocatedJson::fingerprint(const std::string& pointer, std::string_vie
   auto text = string(pointer, key, true);
   if (!isFingerprint(text)) {
     fail(child(pointer, key),
-         fmt::format("`{}` must be a change-set fingerprint: `sha256:` and 64 hex digits, as in "
-                     "the JSON report",
-                     key));
+         fmt::format("`{}` must be `sha256:` and 64 hex digits, as in the JSON report", key));
   }
   return text;
 }

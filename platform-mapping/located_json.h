@@ -35,7 +35,7 @@ class LocatedJson {
                                    bool required) const;
   [[nodiscard]] long long integer(const std::string& pointer, std::string_view key,
                                   bool required) const;
-  /// A change-set fingerprint: "sha256:" and 64 lowercase hex digits.
+  /// A fingerprint or change digest: "sha256:" and 64 lowercase hex digits.
   [[nodiscard]] std::string fingerprint(const std::string& pointer, std::string_view key) const;
   /// An array of non-empty strings (required).
   [[nodiscard]] std::vector<std::string> stringList(const std::string& pointer,

@@ -49,7 +49,7 @@ std::vector<std::string_view> operatorNames() {
   return out;
 }
 
-struct Bound {
+struct InScope {
   std::string name;
   int slot = -1;
   Query::Kind kind = Query::Kind::Filter;
@@ -77,7 +77,7 @@ class Compiler {
     problems_.push_back(Diagnostic{ErrorKind::InvalidInput, where, std::move(message)});
   }
 
-  const Bound* lookup(std::string_view name) const {
+  const InScope* lookup(std::string_view name) const {
     for (auto it = scope_.rbegin(); it != scope_.rend(); ++it) {
       if (it->name == name) return &*it;
     }
@@ -86,7 +86,7 @@ class Compiler {
 
   std::vector<std::string_view> visibleNames() const {
     std::vector<std::string_view> out;
-    for (const Bound& bound : scope_) out.push_back(bound.name);
+    for (const InScope& bound : scope_) out.push_back(bound.name);
     return out;
   }
 
@@ -96,11 +96,11 @@ class Compiler {
       Binding& binding = rule.bindings[i];
       binding.slot = static_cast<int>(kinds_.size());
       kinds_.push_back(binding.query.kind);
-      if (const Bound* first = lookup(binding.name)) {
+      if (const InScope* first = lookup(binding.name)) {
         report(binding.where, fmt::format("duplicate binding `{}` (first bound at {})",
                                           binding.name, first->where.str()));
       } else {
-        scope_.push_back(Bound{binding.name, binding.slot, binding.query.kind, binding.where});
+        scope_.push_back(InScope{binding.name, binding.slot, binding.query.kind, binding.where});
       }
       const Pending pending{&rule.bindings, i + 1};
       for (Expression& condition : binding.conditions) resolve(condition, pending);
@@ -113,7 +113,7 @@ class Compiler {
 
   void compileEffect(Effect& effect) {
     if (!effect.risk && !effect.action) report(effect.where, "effect sets neither risk nor action");
-    const Bound* target = lookup(effect.target);
+    const InScope* target = lookup(effect.target);
     if (target == nullptr) {
       report(effect.where,
              fmt::format("effect target `{}` is not bound in this rule or its parents "
@@ -130,7 +130,7 @@ class Compiler {
   }
 
   bool resolvePath(PathOperand& path, const Pending& pending) {
-    if (const Bound* bound = lookup(path.root)) {
+    if (const InScope* bound = lookup(path.root)) {
       path.slot = bound->slot;
       if (bound->kind != Query::Kind::Filter) return true;
       report(path.where, fmt::format("`{}` binds no component or change (it has only a `where`), "
@@ -246,7 +246,7 @@ class Compiler {
     }
   }
 
-  std::vector<Bound> scope_;        // visible bindings, outermost first
+  std::vector<InScope> scope_;      // visible bindings, outermost first
   std::vector<Query::Kind> kinds_;  // by slot
   Diagnostics problems_;
 };

@@ -12,6 +12,7 @@ packages=(
   nodejs npm
   python3 python3-jsonschema python3-yaml  # tests/report/validate_reports.py
   clang libclang-rt-dev  # the libFuzzer targets (make fuzz, fuzz/run.sh)
+  ccache mold  # build time: a shared compile cache and a fast linker (cmake/build_speed.cmake)
 )
 
 missing=()

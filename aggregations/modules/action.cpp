@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group actionGroup(const ChangeFacts& facts, std::size_t index) {
   switch (facts.decision(index).action) {
     case Action::Reject: return {"reject", 0, "rejected"};
     case Action::None: return {"review", 1, "needs review"};
@@ -15,6 +15,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 }  // namespace
 
 const AggregationModule kAction{
-    "action", "what the rules decided: reject, review (no action), approve", group};
+    "action", "what the rules decided: reject, review (no action), approve", actionGroup};
 
 }  // namespace c2a::aggregation_modules

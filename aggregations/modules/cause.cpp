@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group causeGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& op = facts.operation(index);
   if (op.propagated) return {"propagated", 1, "propagated from another component"};
   return {"direct", 0, "direct edits"};
@@ -13,6 +13,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 
 const AggregationModule kCause{
     "cause", "direct (edited in this component) or propagated (a side effect of another component)",
-    group};
+    causeGroup};
 
 }  // namespace c2a::aggregation_modules

@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group certaintyGroup(const ChangeFacts& facts, std::size_t index) {
   if (facts.operation(index).certainty == Certainty::Definite) return {"definite", 0, {}};
   return {"possible", 1, "possible (decided at deploy time)"};
 }
@@ -11,6 +11,7 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 }  // namespace
 
 const AggregationModule kCertainty{
-    "certainty", "definite, or possible (rests on something known only at deploy time)", group};
+    "certainty", "definite, or possible (rests on something known only at deploy time)",
+    certaintyGroup};
 
 }  // namespace c2a::aggregation_modules

@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group componentGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& op = facts.operation(index);
   std::string value = op.stack.empty() ? op.name : op.stack + "/" + op.name;
   return {value, 0, op.name};
@@ -12,6 +12,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 }  // namespace
 
 const AggregationModule kComponent{"component", "the component (logical id, with its stack)",
-                                   group};
+                                   componentGroup};
 
 }  // namespace c2a::aggregation_modules

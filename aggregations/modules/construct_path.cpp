@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group constructPathGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& op = facts.operation(index);
   const auto& diff = facts.diff();
   const Component* component = nullptr;
@@ -22,6 +22,7 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 }  // namespace
 
 const AggregationModule kConstructPath{
-    "construct-path", "the CDK construct that holds the resource (from aws:cdk:path)", group};
+    "construct-path", "the CDK construct that holds the resource (from aws:cdk:path)",
+    constructPathGroup};
 
 }  // namespace c2a::aggregation_modules

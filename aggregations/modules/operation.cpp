@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group operationGroup(const ChangeFacts& facts, std::size_t index) {
   auto type = facts.operation(index).type;
   // Replacements and renames lose data first; in-place updates matter least.
   switch (type) {
@@ -18,6 +18,7 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 
 }  // namespace
 
-const AggregationModule kOperation{"operation", "INSERT, REMOVE, UPDATE, REPLACE, RENAME", group};
+const AggregationModule kOperation{"operation", "INSERT, REMOVE, UPDATE, REPLACE, RENAME",
+                                   operationGroup};
 
 }  // namespace c2a::aggregation_modules

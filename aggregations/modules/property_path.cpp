@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group propertyPathGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& op = facts.operation(index);
   if (!op.property) return {"(component)", 0, "the component itself"};
   // The top-level property (Properties.X, DeletionPolicy...): where the edit was made.
@@ -18,6 +18,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 const AggregationModule kPropertyPath{
     "property-path",
     "the changed property (Properties.BucketName); the component itself for component changes",
-    group};
+    propertyPathGroup};
 
 }  // namespace c2a::aggregation_modules

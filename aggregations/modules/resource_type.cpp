@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group resourceTypeGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& op = facts.operation(index);
   // Components other than resources group under their kind ("Parameter").
   if (op.subtype.empty()) return {std::string(toString(op.componentType)), 1, {}};
@@ -13,6 +13,7 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 }  // namespace
 
 const AggregationModule kResourceType{
-    "resource-type", "the resource type (AWS::S3::Bucket); other components by their kind", group};
+    "resource-type", "the resource type (AWS::S3::Bucket); other components by their kind",
+    resourceTypeGroup};
 
 }  // namespace c2a::aggregation_modules

@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group riskGroup(const ChangeFacts& facts, std::size_t index) {
   switch (facts.decision(index).risk) {
     case Risk::High: return {"high", 0, "high risk"};
     case Risk::Unknown: return {"unknown", 1, "unknown risk"};
@@ -14,6 +14,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 
 }  // namespace
 
-const AggregationModule kRisk{"risk", "the risk the rules gave: high, unknown, low", group};
+const AggregationModule kRisk{"risk", "the risk the rules gave: high, unknown, low", riskGroup};
 
 }  // namespace c2a::aggregation_modules

@@ -4,7 +4,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group rootCauseGroup(const ChangeFacts& facts, std::size_t index) {
   auto root = facts.causes().root(index);
   const auto& op = facts.operation(root);
   return {op.id, 0, "caused by " + changeTitle(op)};
@@ -13,6 +13,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 }  // namespace
 
 const AggregationModule kRootCause{"root-cause", "the change at the start of the cause chain",
-                                   group};
+                                   rootCauseGroup};
 
 }  // namespace c2a::aggregation_modules

@@ -3,7 +3,7 @@
 namespace c2a::aggregation_modules {
 namespace {
 
-Group group(const ChangeFacts& facts, std::size_t index) {
+Group stackGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& stack = facts.operation(index).stack;
   if (stack.empty()) return {"(template)", 0, "the template"};
   return {stack, 0, "stack " + stack};
@@ -11,6 +11,6 @@ Group group(const ChangeFacts& facts, std::size_t index) {
 
 }  // namespace
 
-const AggregationModule kStack{"stack", "the stack of a cloud assembly", group};
+const AggregationModule kStack{"stack", "the stack of a cloud assembly", stackGroup};
 
 }  // namespace c2a::aggregation_modules

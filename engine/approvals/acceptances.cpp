@@ -74,17 +74,43 @@ class Applier {
     return cause;
   }
 
+  // Why entry `entry` cannot approve change `index`, or "" when it can. The author of a change
+  // writes the AFTER template, so an entry counts only once it is deployed (the same entry is on
+  // the BEFORE side of the resource: a human saw it added), and never for what the rules mark high
+  // or reject, which only an approval by a person can lift (docs/approvals.md).
+  [[nodiscard]] std::string refusal(std::size_t index, const InlineAccept& entry) const {
+    const auto& rules = ruleDecisions_[index];
+    if (rules.action == Action::Reject) {
+      return fmt::format(
+          "the rules reject it ({}); an acceptance in the template never lifts a "
+          "rejection",
+          rulesText(rules));
+    }
+    if (rules.risk == Risk::High) {
+      return fmt::format(
+          "the rules mark it high risk ({}); an acceptance in the template never "
+          "lifts high risk: approve it with an approvals file (c2a approve)",
+          rulesText(rules));
+    }
+    const auto& op = report_.diff.operations[index];
+    if (op.before) {
+      auto [first, last] = deployed_.equal_range(*op.before);
+      for (auto it = first; it != last; ++it) {
+        if (sameEntry(it->second, entry)) return "";
+      }
+    }
+    return "the acceptance is new in this change; it counts once it is deployed, after a person "
+           "has reviewed the change that adds it";
+  }
+
   // Whether change `index` is approved now (by this entry, or already).
   bool acceptInline(std::size_t index, const InlineAccept& entry) {
     const auto& op = report_.diff.operations[index];
     if (report_.decisions[index].action == Action::Approve) return true;
-    if (ruleDecisions_[index].action == Action::Reject && !options_.inlineAcceptRejections) {
+    if (auto why = refusal(index, entry); !why.empty()) {
       report_.warnings.push_back(
           {ErrorKind::InvalidInput, entry.where,
-           fmt::format("the acceptance of {} is not applied: the rules reject it ({}); an inline "
-                       "acceptance overrides a rejection only with "
-                       "--allow-inline-accept-of-rejections",
-                       changeTitle(op), rulesText(ruleDecisions_[index]))});
+           fmt::format("the acceptance of {} is not applied: {}", changeTitle(op), why)});
       return false;
     }
     Acceptance acceptance;
@@ -98,6 +124,9 @@ class Applier {
 
   void inlineAccepts() {
     auto entries = readInlineAccepts(report_.after);
+    for (auto& entry : readDeployedInlineAccepts(report_.before)) {
+      deployed_.emplace(entry.component, std::move(entry));
+    }
     std::multimap<ComponentIndex, const InlineAccept*> byComponent;
     for (const auto& entry : entries) byComponent.emplace(entry.component, &entry);
     const auto& operations = report_.diff.operations;
@@ -114,25 +143,29 @@ class Applier {
         break;
       }
     }
-    // The acceptances themselves: only c2a's metadata changes, nothing in the deployed resource.
-    for (std::size_t i = 0; i < operations.size(); ++i) {
-      const auto& op = operations[i];
-      if (!onlyAcceptanceMetadata(op) || report_.decisions[i].action != Action::None) continue;
-      Acceptance acceptance;
-      acceptance.source = AcceptanceSource::Inline;
-      acceptance.reason = "c2a's own acceptance metadata: no effect on the resource";
-      const auto& where = report_.locations.size() > i ? report_.locations[i] : ChangeLocation{};
-      if (where.after) {
-        acceptance.where = where.after;
-      } else if (where.before) {
-        acceptance.where = where.before;
-      }
-      if (acceptance.where) acceptance.file = acceptance.where->file;
-      accept(i, std::move(acceptance));
-    }
   }
 
-  // ---- approvals files -------------------------------------------------------------------------
+  // ---- approvals files and the baseline: changes bound to their values -----------------------
+
+  // The change `entry` names when it has the same values; otherwise it records why not in
+  // `unknown` (no such id) or `changed` (another digest).
+  std::optional<std::size_t> boundChange(const BoundChange& entry,
+                                         std::vector<std::string>& unknown,
+                                         std::vector<Refusal>& changed) const {
+    auto index = report_.causes->find(entry.id);
+    if (!index) {
+      unknown.push_back(entry.id);
+      return std::nullopt;
+    }
+    const auto& digest = report_.diff.digests.at(*index);
+    if (digest != entry.digest) {
+      changed.push_back({entry.id, fmt::format("its values are not those approved (approved {}, "
+                                               "now {}): the change was edited since",
+                                               entry.digest, digest)});
+      return std::nullopt;
+    }
+    return index;
+  }
 
   void approvals(const ApprovalsFile& file) {
     ApprovalRecord record;
@@ -142,29 +175,17 @@ class Applier {
     record.comment = file.comment;
     record.fingerprint = file.fingerprint;
     record.signature = file.signatureState;
-    if (file.fingerprint != report_.diff.fingerprint) {
-      record.whyNot = fmt::format(
-          "it approves change set {}, and this change set is {}: an approval binds to the "
-          "changes it was given for",
-          file.fingerprint, report_.diff.fingerprint);
-      report_.approvals.push_back(std::move(record));
-      return;
-    }
-    record.applied = true;
-    for (const auto& id : file.changes) {
-      auto index = report_.causes->find(id);
-      if (!index) {
-        record.unknown.push_back(id);
-        continue;
-      }
+    for (const auto& entry : file.changes) {
+      auto index = boundChange(entry, record.unknown, record.changed);
+      if (!index) continue;
       if (ruleDecisions_[*index].action == Action::Reject) {
         record.refused.push_back(
-            {id, fmt::format("rejected by the rules ({}): an approval cannot override a "
-                             "rejection, only a change of the rules can",
-                             rulesText(ruleDecisions_[*index]))});
+            {entry.id, fmt::format("rejected by the rules ({}): an approval cannot override a "
+                                   "rejection, only a change of the rules can",
+                                   rulesText(ruleDecisions_[*index]))});
         continue;
       }
-      record.approved.push_back(id);
+      record.approved.push_back(entry.id);
       Acceptance acceptance;
       acceptance.source = AcceptanceSource::Approval;
       acceptance.reason = file.comment;
@@ -173,40 +194,45 @@ class Applier {
       acceptance.file = file.file;
       accept(*index, std::move(acceptance));
     }
+    record.applied = !record.approved.empty();
+    if (!record.applied) {
+      record.whyNot =
+          "none of the changes it approves is in this change set with the values "
+          "approved";
+    }
     report_.approvals.push_back(std::move(record));
   }
-
-  // ---- baseline --------------------------------------------------------------------------------
 
   void baseline(const BaselineFile& file) {
     BaselineRecord record;
     record.file = file.file;
     record.listed = file.changes.size();
-    for (const auto& id : file.changes) {
-      auto index = report_.causes->find(id);
-      if (!index) {
-        ++record.unused;
-        continue;
-      }
+    std::vector<std::string> unknown;
+    for (const auto& entry : file.changes) {
+      auto index = boundChange(entry, unknown, record.changed);
+      if (!index) continue;
       if (ruleDecisions_[*index].action == Action::Reject) {
         record.refused.push_back(
-            {id, fmt::format("rejected by the rules ({}): a baseline cannot accept a rejection",
-                             rulesText(ruleDecisions_[*index]))});
+            {entry.id, fmt::format("rejected by the rules ({}): a baseline cannot accept a "
+                                   "rejection",
+                                   rulesText(ruleDecisions_[*index]))});
         continue;
       }
       if (report_.decisions[*index].action == Action::Approve) continue;  // approved already
-      record.accepted.push_back(id);
+      record.accepted.push_back(entry.id);
       Acceptance acceptance;
       acceptance.source = AcceptanceSource::Baseline;
       acceptance.file = file.file;
       accept(*index, std::move(acceptance));
     }
+    record.unused = unknown.size();
     report_.baseline = std::move(record);
   }
 
   Report& report_;
   const AcceptanceOptions& options_;
   const Decisions ruleDecisions_;  // what the rules decided, before any acceptance
+  std::multimap<ComponentIndex, InlineAccept> deployed_;  // the BEFORE side's entries
 };
 
 }  // namespace

@@ -5,9 +5,9 @@
 // (Report::acceptances), and the report records every approvals file and the baseline: what
 // applied, what did not and why.
 //
-// A change the rules reject stays rejected: an approvals file or the baseline never overrides a
-// rejection (only changing the rules does). An inline acceptance does only when the command line
-// allows it (--allow-inline-accept-of-rejections).
+// A change the rules reject stays rejected: nothing here overrides a rejection (only changing the
+// rules does). An inline acceptance is written by the change's own author, so it counts only once
+// deployed (the same entry on the BEFORE side) and never for high risk (docs/approvals.md).
 #include <optional>
 #include <vector>
 
@@ -20,13 +20,13 @@ namespace c2a {
 struct AcceptanceOptions {
   std::vector<ApprovalsFile> approvals;  // read and checked (readApprovalsFile)
   std::optional<BaselineFile> baseline;
-  bool inlineAccept = true;             // honour `Metadata.c2a.accept` in the AFTER template
-  bool inlineAcceptRejections = false;  // ...even for changes the rules reject
+  bool inlineAccept = true;  // honour `Metadata.c2a.accept` entries that are deployed already
 };
 
 /// Applies inline acceptances, then the approvals files in order, then the baseline, to
 /// `report.decisions`; fills `report.acceptances`, `report.approvals` and `report.baseline`, and
-/// adds a warning for each inline acceptance refused for a rejection. Needs `report.causes`.
+/// adds a warning for each inline acceptance that matches a change it cannot approve (new in this
+/// change, or the change is high risk or rejected). Needs `report.causes`.
 /// Throws C2aError (located) for a malformed inline acceptance.
 void applyAcceptances(Report& report, const AcceptanceOptions& options);
 

@@ -19,14 +19,16 @@
 namespace c2a {
 namespace {
 
-constexpr int kFormatVersion = 1;
+constexpr int kApprovalsVersion = 2;
 constexpr std::string_view kSignaturePrefix = "hmac-sha256:";
 
 std::string canonicalForm(const ApprovalsFile& approvals) {
   Json form = Json::array(
-      {"c2a-approvals/1", approvals.fingerprint, approvals.by, approvals.at, approvals.comment});
+      {"c2a-approvals/2", approvals.fingerprint, approvals.by, approvals.at, approvals.comment});
   Json changes = Json::array();
-  for (const auto& id : approvals.changes) changes.push_back(id);
+  for (const auto& change : approvals.changes) {
+    changes.push_back(Json::array({change.id, change.digest}));
+  }
   form.push_back(std::move(changes));
   // ASCII only: the same bytes whatever the file's encoding of the same text.
   return form.dump(-1, ' ', true, Json::error_handler_t::replace);
@@ -49,9 +51,16 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
   doc.expectObject("", "an approvals file (written by `c2a approve`)");
   doc.expectKeys("",
                  {"c2aApprovals", "fingerprint", "by", "at", "comment", "changes", "signature"});
-  if (doc.integer("", "c2aApprovals", /*required=*/true) != kFormatVersion) {
+  auto version = doc.integer("", "c2aApprovals", /*required=*/true);
+  if (version == 1) {
     doc.fail("/c2aApprovals",
-             fmt::format("unknown approvals file version (this c2a reads {})", kFormatVersion));
+             "version 1 approvals name changes without their values, so they would cover a "
+             "change edited after the approval: approve again with this c2a (`c2a approve`), "
+             "which binds each change to its values");
+  }
+  if (version != kApprovalsVersion) {
+    doc.fail("/c2aApprovals",
+             fmt::format("unknown approvals file version (this c2a reads {})", kApprovalsVersion));
   }
   ApprovalsFile out;
   out.file = file;
@@ -60,7 +69,7 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
   if (out.by.empty()) doc.fail("/by", "`by` must name who approved");
   out.at = doc.string("", "at", false);
   out.comment = doc.string("", "comment", false);
-  out.changes = doc.stringList("", "changes", "a change id");
+  out.changes = readBoundChanges(doc, "changes");
   out.signature = doc.string("", "signature", false);
   if (!out.signature.empty() && (out.signature.rfind(kSignaturePrefix, 0) != 0 ||
                                  out.signature.size() != kSignaturePrefix.size() + 64)) {
@@ -90,12 +99,12 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
 std::string approvalsFileText(const ApprovalsFile& approvals,
                               const std::optional<std::string>& key) {
   Json out = Json::object();
-  out["c2aApprovals"] = kFormatVersion;
+  out["c2aApprovals"] = kApprovalsVersion;
   out["fingerprint"] = approvals.fingerprint;
   out["by"] = approvals.by;
   out["at"] = approvals.at;
   out["comment"] = approvals.comment;
-  out["changes"] = approvals.changes;
+  out["changes"] = boundChangesToJson(approvals.changes);
   if (key) out["signature"] = approvalSignature(approvals, *key);
   return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }

@@ -1,15 +1,19 @@
 #pragma once
-// Approvals files: a person's approval of named changes of one change set, bound to it by the
-// report's `fingerprint` (`c2a approve` writes them, `c2a diff --approvals` reads them). With a
-// key they are signed: HMAC-SHA256 over a canonical form (OpenSSL), so an edited file is refused.
+// Approvals files: a person's approval of named changes, each bound to its values by its digest
+// (`c2a approve` writes them, `c2a diff --approvals` reads them). A later run approves every
+// change whose id and digest are those approved, whatever else changed, and nothing whose values
+// moved. With a key they are signed: HMAC-SHA256 over a canonical form (OpenSSL), so an edited
+// file is refused.
 //
-//   { "c2aApprovals": 1, "fingerprint": "sha256:...", "by": "alice", "at": "2026-...Z",
-//     "comment": "why", "changes": ["Resource:Bucket:REPLACE", ...],
+//   { "c2aApprovals": 2, "fingerprint": "sha256:... (the change set approved, for information)",
+//     "by": "alice", "at": "2026-...Z", "comment": "why",
+//     "changes": [{"id": "Resource:Bucket:REPLACE", "digest": "sha256:..."}, ...],
 //     "signature": "hmac-sha256:<64 hex>" }
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/approvals/bound_changes.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {
@@ -20,7 +24,7 @@ struct ApprovalsFile {
   std::string by;
   std::string at;
   std::string comment;
-  std::vector<std::string> changes;  // approved change ids
+  std::vector<BoundChange> changes;  // approved changes, with their digests
   std::string signature;             // "hmac-sha256:<hex>", "" when unsigned
   /// After reading: "verified" (signed and checked with the key), "unsigned" (no key given),
   /// "not checked" (signed, but no key was given to check it with).
@@ -28,7 +32,8 @@ struct ApprovalsFile {
 };
 
 /// The signature of `approvals` with `key`: "hmac-sha256:" and 64 hex digits, over the canonical
-/// form (the version, fingerprint, by, at, comment and change ids as one compact JSON array).
+/// form (the version, fingerprint, by, at, comment and changes with their digests as one compact
+/// JSON array).
 std::string approvalSignature(const ApprovalsFile& approvals, const std::string& key);
 
 /// Reads and checks an approvals file (JSON or YAML). With a key, a file that is not signed, or

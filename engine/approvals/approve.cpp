@@ -14,6 +14,7 @@ namespace {
 
 struct ReportChange {
   std::string id;
+  std::string digest;  // what the approval binds to
   std::string action;  // approve, reject, none
   std::string pointer;
   std::vector<std::string> rules;
@@ -35,6 +36,12 @@ std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
     doc.expectObject(at, "a change");
     ReportChange change;
     change.id = doc.string(at, "id", true);
+    if (doc.find(at + "/digest") == nullptr) {
+      doc.fail(at,
+               "the change has no `digest`: the report was made by an older c2a; run `c2a diff "
+               "--format json` again with this one, so the approval binds each change's values");
+    }
+    change.digest = doc.fingerprint(at, "digest");
     change.action = doc.string(at, "action", true);
     change.pointer = at;
     if (const auto* rules = doc.find(at + "/rules"); rules != nullptr && rules->is_array()) {
@@ -79,7 +86,7 @@ ApproveResult approve(const ApproveRequest& request) {
 
   if (request.changes.empty()) {
     for (const auto& change : changes) {
-      if (change.action == "none") approvals.changes.push_back(change.id);
+      if (change.action == "none") approvals.changes.push_back({change.id, change.digest});
     }
     if (approvals.changes.empty()) {
       result.warnings.push_back(Diagnostic{
@@ -108,9 +115,9 @@ ApproveResult approve(const ApproveRequest& request) {
             {ErrorKind::InvalidInput, doc.where(it->pointer),
              fmt::format("--change {}: the rules approve this change already", id)});
       }
-      if (std::find(approvals.changes.begin(), approvals.changes.end(), id) ==
-          approvals.changes.end()) {
-        approvals.changes.push_back(id);
+      if (std::none_of(approvals.changes.begin(), approvals.changes.end(),
+                       [&](const BoundChange& approved) { return approved.id == id; })) {
+        approvals.changes.push_back({it->id, it->digest});
       }
     }
   }

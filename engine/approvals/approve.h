@@ -1,6 +1,6 @@
 #pragma once
 // `c2a approve`: an approvals file for the changes of a JSON report that wait for a human (or
-// those named), bound to the report's change set by its fingerprint.
+// those named), each bound to its values by the digest the report gives it.
 #include <optional>
 #include <string>
 #include <vector>

@@ -138,14 +138,6 @@ class EntryReader {
   ComponentIndex index_;
 };
 
-Json withoutAcceptances(const std::optional<Json>& metadata) {
-  if (!metadata) return Json::object();
-  if (!metadata->is_object()) return *metadata;
-  Json out = *metadata;
-  out.erase("c2a");
-  return out;
-}
-
 }  // namespace
 
 std::vector<InlineAccept> readInlineAccepts(const InfraModel& after) {
@@ -158,22 +150,30 @@ std::vector<InlineAccept> readInlineAccepts(const InfraModel& after) {
   return out;
 }
 
+std::vector<InlineAccept> readDeployedInlineAccepts(const InfraModel& before) {
+  std::vector<InlineAccept> out;
+  for (ComponentIndex i = 0; i < before.componentCount(); ++i) {
+    const auto& component = before.component(i);
+    if (component.type != ComponentType::Resource) continue;
+    try {
+      for (auto& entry : EntryReader(component, i).read()) out.push_back(std::move(entry));
+    } catch (const C2aError&) {
+      // A malformed entry was refused when it was deployed, so it never counted.
+    }
+  }
+  return out;
+}
+
+bool sameEntry(const InlineAccept& a, const InlineAccept& b) {
+  return a.operations == b.operations && a.path == b.path && a.reason == b.reason;
+}
+
 bool pathMatches(const Path& pattern, const Path& path) {
   if (pattern.size() > path.size()) return false;
   for (std::size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] != "*" && pattern[i] != path[i]) return false;
   }
   return true;
-}
-
-bool onlyAcceptanceMetadata(const Operation& op) {
-  if (op.type != OperationType::Update || !op.property || op.property->path.empty() ||
-      op.property->path[0] != "Metadata" || op.componentType != ComponentType::Resource) {
-    return false;
-  }
-  const auto& path = op.property->path;
-  if (path.size() >= 2) return path[1] == "c2a";
-  return withoutAcceptances(op.property->oldValue) == withoutAcceptances(op.property->newValue);
 }
 
 }  // namespace c2a

@@ -10,7 +10,9 @@
 //                                         # REPLACE: the property whose change causes it
 //           reason: the bucket is rebuilt from the archive on every release
 //
-// (CDK: `cfnBucket.addMetadata('c2a', {accept: [...]})`). A reason is required.
+// (CDK: `cfnBucket.addMetadata('c2a', {accept: [...]})`). A reason is required. The template's
+// author writes these, so an entry counts only once deployed and never for high risk or a
+// rejection (acceptances.h); adding or editing one is a change a person reviews.
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,11 +36,14 @@ struct InlineAccept {
 /// operation, a path on an operation that has none, no reason.
 std::vector<InlineAccept> readInlineAccepts(const InfraModel& after);
 
+/// The entries of the BEFORE (deployed) side, read as the AFTER side's are; a resource whose
+/// entries are malformed has none (they were never honoured).
+std::vector<InlineAccept> readDeployedInlineAccepts(const InfraModel& before);
+
+/// Whether two entries say the same (operations, path and reason; not where they are written).
+bool sameEntry(const InlineAccept& a, const InlineAccept& b);
+
 /// Whether `pattern` (with `*` for any one key) is `path` or above it.
 bool pathMatches(const Path& pattern, const Path& path);
-
-/// Whether the UPDATE `op` changes only c2a's own metadata (`Metadata.c2a`, or a `Metadata`
-/// whose other keys stay as they were).
-bool onlyAcceptanceMetadata(const Operation& op);
 
 }  // namespace c2a

@@ -159,7 +159,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     auto stack = changeSetStack(*changeSet, report->diff, keep);
     report->changeSet = compareChangeSet(report->diff, *changeSet, stack);
     // Its Replacement answers set certainties: the change set is part of what is approved.
-    report->diff.fingerprint = diffing::fingerprint(report->diff.operations);
+    diffing::fingerprintDiff(report->diff);
   }
   diffTimer.stop();
   const auto& operations = report->diff.operations;

@@ -145,7 +145,7 @@ void keepStacks(ModelDiff& diff, const std::set<std::string>& keep) {
   ops.erase(std::remove_if(ops.begin(), ops.end(),
                            [&](const Operation& op) { return keep.count(op.stack) == 0; }),
             ops.end());
-  diff.fingerprint = diffing::fingerprint(ops);
+  diffing::fingerprintDiff(diff);
 }
 
 }  // namespace c2a

@@ -83,12 +83,13 @@ struct ApprovalRecord {
   std::string by;
   std::string at;
   std::string comment;
-  std::string fingerprint;  // of the change set it approves
+  std::string fingerprint;  // of the change set it was written from (for information)
   std::string signature;    // "verified", "unsigned" or "not checked" (signed, no key given)
-  bool applied = false;     // its fingerprint is this change set's
+  bool applied = false;     // it approves at least one change here (same id, same values)
   std::string whyNot;       // when not applied
   std::vector<std::string> approved;  // change ids it approves here (rules may already have)
   std::vector<std::string> unknown;   // ids this change set does not have
+  std::vector<Refusal> changed;       // ids whose values are not those approved
   std::vector<Refusal> refused;       // ids it may not approve (rejected by the rules)
 };
 
@@ -97,6 +98,7 @@ struct BaselineRecord {
   std::string file;
   std::size_t listed = 0;             // ids in the file
   std::vector<std::string> accepted;  // ids it accepts here (not approved otherwise already)
+  std::vector<Refusal> changed;       // listed changes whose values are not those recorded
   std::vector<Refusal> refused;       // rejected changes it may not accept
   std::size_t unused = 0;             // listed ids this change set does not have
 };

@@ -63,6 +63,7 @@ Json approvalsToJson(const Report& report) {
     if (!record.applied) entry["reason"] = record.whyNot;
     entry["approved"] = record.approved;
     entry["unknown"] = record.unknown;
+    entry["changed"] = refusalsToJson(record.changed);
     entry["refused"] = refusalsToJson(record.refused);
     out.push_back(std::move(entry));
   }
@@ -88,6 +89,7 @@ Json baselineToJson(const Report& report) {
   return Json{{"file", b.file},
               {"listed", b.listed},
               {"accepted", b.accepted},
+              {"changed", refusalsToJson(b.changed)},
               {"refused", refusalsToJson(b.refused)},
               {"unused", b.unused}};
 }
@@ -107,6 +109,8 @@ namespace {
 Json changeToJson(const Report& report, std::size_t index) {
   const auto& op = report.diff.operations[index];
   Json out = operationToJson(op);
+  // What `c2a approve` binds an approval of this change to (model-diffing/fingerprint.h).
+  if (index < report.diff.digests.size()) out["digest"] = report.diff.digests[index];
   const auto& decision = report.decisions[index];
   out["risk"] = toString(decision.risk);
   out["action"] = toString(decision.action);

@@ -337,17 +337,20 @@ std::vector<std::string> approvalLines(const Report& report) {
     std::string line = record.file + " by " + record.by;
     if (!record.at.empty()) line += " (" + record.at + ")";
     if (!record.applied) {
-      out.push_back(line + ": not applied: " + record.whyNot);
-      continue;
-    }
-    line += fmt::format(": applied: {} change{} approved", record.approved.size(),
-                        record.approved.size() == 1 ? "" : "s");
-    if (record.signature == "verified") {
-      line += ", signature verified";
-    } else if (record.signature == "not checked") {
-      line += ", signed (not checked: no key given)";
+      line += ": not applied: " + record.whyNot;
     } else {
-      line += ", unsigned";
+      line += fmt::format(": applied: {} change{} approved", record.approved.size(),
+                          record.approved.size() == 1 ? "" : "s");
+      if (record.signature == "verified") {
+        line += ", signature verified";
+      } else if (record.signature == "not checked") {
+        line += ", signed (not checked: no key given)";
+      } else {
+        line += ", unsigned";
+      }
+    }
+    for (const auto& refusal : record.changed) {
+      line += "; not " + refusal.changeId + ": " + refusal.reason;
     }
     for (const auto& refusal : record.refused) {
       line += "; not " + refusal.changeId + ": " + refusal.reason;
@@ -381,6 +384,9 @@ std::string acceptedLine(const Report& report) {
   if (inlined > 0) out += fmt::format("{} in the template, ", inlined);
   out += fmt::format("{} by the baseline ({}: {} listed, {} not in this change set", baseline,
                      b.file, b.listed, b.unused);
+  for (const auto& refusal : b.changed) {
+    out += "; not " + refusal.changeId + ": " + refusal.reason;
+  }
   for (const auto& refusal : b.refused) {
     out += "; not " + refusal.changeId + ": " + refusal.reason;
   }

@@ -3,18 +3,13 @@
 #include <filesystem>
 
 #include "model/error.h"
+#include "platform-mapping/cdk/string_field.h"
 #include "platform-mapping/cloudformation/source_document.h"
 
 namespace c2a {
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string* stringAt(const Json& object, std::string_view key) {
-  if (!object.is_object()) return nullptr;
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
-}
 
 bool endsWith(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;

@@ -10,6 +10,7 @@
 #include "platform-mapping/cdk/asset_index.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/nested_stack_links.h"
+#include "platform-mapping/cdk/string_field.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 
@@ -22,12 +23,6 @@ constexpr std::string_view kNestedStackType = "AWS::CloudFormation::Stack";
 constexpr std::size_t kMaxNestingDepth = 16;
 // CloudFormation's default quota of stacks per account and region; nested stacks count too.
 constexpr std::size_t kMaxStacks = 2000;
-
-const std::string* stringAt(const Json& object, std::string_view key) {
-  if (!object.is_object()) return nullptr;
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get_ptr<const std::string*>() : nullptr;
-}
 
 std::string canonicalPath(const std::string& file) {
   std::error_code ec;

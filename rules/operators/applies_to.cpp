@@ -8,7 +8,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+bool appliesTo(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
   if (lhs.kind != Value::Kind::Change || lhs.change >= context.diff().operations.size()) {
     return false;
   }
@@ -44,7 +44,7 @@ OperatorInfo appliesToOperator() {
       .lhs = OperandMode::Entity,
       .rhs = OperandMode::Pattern,
       .summary = "the change is on the component (and, with a path, touches that property area)",
-      .apply = &apply};
+      .apply = &appliesTo};
 }
 
 }  // namespace c2a::rules

@@ -5,7 +5,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool contains(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   return a && b && holds(*a, *b);
@@ -19,7 +19,7 @@ OperatorInfo containsOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "the list a has an element equal to b, or the string a contains b",
-          .apply = &apply};
+          .apply = &contains};
 }
 
 }  // namespace c2a::rules

@@ -6,7 +6,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+bool enclosedBy(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
   auto a = entityComponent(lhs, context);
   auto b = entityComponent(rhs, context);
   return a && b && encloses(context, *b, *a);
@@ -20,7 +20,7 @@ OperatorInfo enclosedByOperator() {
           .lhs = OperandMode::Entity,
           .rhs = OperandMode::Entity,
           .summary = "a is inside the stack or construct b, at any depth",
-          .apply = &apply};
+          .apply = &enclosedBy};
 }
 
 }  // namespace c2a::rules

@@ -6,7 +6,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+bool encloses(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
   auto a = entityComponent(lhs, context);
   auto b = entityComponent(rhs, context);
   return a && b && encloses(context, *a, *b);
@@ -20,7 +20,7 @@ OperatorInfo enclosesOperator() {
           .lhs = OperandMode::Entity,
           .rhs = OperandMode::Entity,
           .summary = "the stack or construct a contains b, at any depth",
-          .apply = &apply};
+          .apply = &encloses};
 }
 
 }  // namespace c2a::rules

@@ -7,7 +7,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool endsWith(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   return textsSatisfy(
       lhs, rhs, [](std::string_view text, std::string_view part) { return text.ends_with(part); });
 }
@@ -20,7 +20,7 @@ OperatorInfo endsWithOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "the string a ends with b",
-          .apply = &apply,
+          .apply = &endsWith,
           .literal = LiteralKind::Text};
 }
 

@@ -5,7 +5,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool equals(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   return a && b && looseEquals(*a, *b);
@@ -19,7 +19,7 @@ OperatorInfo equalsOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "equal JSON values; 5 equals \"5\" and true equals \"true\"",
-          .apply = &apply};
+          .apply = &equals};
 }
 
 }  // namespace c2a::rules

@@ -5,7 +5,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool greaterThan(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   auto numbers = numberPair(lhs, rhs);
   return numbers && numbers->first > numbers->second;
 }
@@ -18,7 +18,7 @@ OperatorInfo greaterThanOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "greater than, as numbers (\"8080\" counts as 8080)",
-          .apply = &apply,
+          .apply = &greaterThan,
           .literal = LiteralKind::Number};
 }
 

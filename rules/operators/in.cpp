@@ -5,7 +5,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool in(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   return a && b && holds(*b, *a);
@@ -19,7 +19,7 @@ OperatorInfo inOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "a is an element of the list b, or a substring of the string b",
-          .apply = &apply};
+          .apply = &in};
 }
 
 }  // namespace c2a::rules

@@ -133,7 +133,7 @@ std::optional<Block> blockOf(const Json& value) {
   return parseBlock(value.get_ref<const std::string&>());
 }
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool inCidr(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   if (!a || !b) return false;
@@ -176,7 +176,7 @@ OperatorInfo inCidrOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "every address of the CIDR block a lies in the block b (or in one of a list)",
-          .apply = &apply,
+          .apply = &inCidr,
           .validate = &validate,
           .literal = LiteralKind::Text};
 }

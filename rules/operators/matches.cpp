@@ -6,7 +6,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool matches(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   if (!a || !b || !b->is_string()) return false;
@@ -15,7 +15,7 @@ bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   return text && globMatches(*text, b->get_ref<const std::string&>());
 }
 
-std::string validate(const Json& rhs) {
+std::string validateGlob(const Json& rhs) {
   return rhs.is_string() ? "" : "`matches` needs a string pattern, such as \"prod-*\"";
 }
 
@@ -27,8 +27,8 @@ OperatorInfo matchesOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "a matches the glob b: * any run of characters, ? any one",
-          .apply = &apply,
-          .validate = &validate,
+          .apply = &matches,
+          .validate = &validateGlob,
           .literal = LiteralKind::Text};
 }
 

@@ -27,7 +27,7 @@ const RE2& compiled(const std::string& pattern) {
   return *it->second;
 }
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool matchesRegex(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   if (!a || !b || !b->is_string()) return false;
@@ -38,7 +38,7 @@ bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   return regex.ok() && RE2::PartialMatch(*text, regex);
 }
 
-std::string validate(const Json& rhs) {
+std::string validateRegex(const Json& rhs) {
   if (!rhs.is_string()) return "`matchesRegex` needs a string pattern";
   // Through the cache: the pattern validated at compile time is the one evaluation uses.
   const RE2& regex = compiled(rhs.get_ref<const std::string&>());
@@ -54,8 +54,8 @@ OperatorInfo matchesRegexOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "the regular expression b (RE2 syntax) matches somewhere in a",
-          .apply = &apply,
-          .validate = &validate,
+          .apply = &matchesRegex,
+          .validate = &validateRegex,
           .literal = LiteralKind::Text};
 }
 

@@ -6,7 +6,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool notEquals(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   const Json* a = jsonOf(lhs);
   const Json* b = jsonOf(rhs);
   return !(a && b && looseEquals(*a, *b));
@@ -20,7 +20,7 @@ OperatorInfo notEqualsOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "not (a == b): no value of a equals a value of b",
-          .apply = &apply,
+          .apply = &notEquals,
           .everyPair = true};
 }
 

@@ -6,7 +6,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+bool referencedBy(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
   auto a = entityComponent(lhs, context);
   auto b = entityComponent(rhs, context);
   return a && b && dependsOn(context, *b, *a);
@@ -20,7 +20,7 @@ OperatorInfo referencedByOperator() {
           .lhs = OperandMode::Entity,
           .rhs = OperandMode::Entity,
           .summary = "b refers to a, before or after the change",
-          .apply = &apply};
+          .apply = &referencedBy};
 }
 
 }  // namespace c2a::rules

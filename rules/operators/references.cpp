@@ -6,7 +6,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
+bool references(const Value& lhs, const Value& rhs, const EvaluationContext& context) {
   auto a = entityComponent(lhs, context);
   auto b = entityComponent(rhs, context);
   return a && b && dependsOn(context, *a, *b);
@@ -20,7 +20,7 @@ OperatorInfo referencesOperator() {
           .lhs = OperandMode::Entity,
           .rhs = OperandMode::Entity,
           .summary = "a refers to b (Ref, GetAtt, Sub, DependsOn...) before or after the change",
-          .apply = &apply};
+          .apply = &references};
 }
 
 }  // namespace c2a::rules

@@ -7,7 +7,7 @@
 namespace c2a::rules {
 namespace {
 
-bool apply(const Value& lhs, const Value& rhs, const EvaluationContext&) {
+bool startsWith(const Value& lhs, const Value& rhs, const EvaluationContext&) {
   return textsSatisfy(lhs, rhs, [](std::string_view text, std::string_view part) {
     return text.starts_with(part);
   });
@@ -21,7 +21,7 @@ OperatorInfo startsWithOperator() {
           .lhs = OperandMode::Values,
           .rhs = OperandMode::Values,
           .summary = "the string a begins with b",
-          .apply = &apply,
+          .apply = &startsWith,
           .literal = LiteralKind::Text};
 }
 

@@ -85,6 +85,16 @@ class CliApprovals : public ::testing::Test {
   ScopedEnv noKey_{"C2A_APPROVAL_KEY", nullptr};
 };
 
+// The digest the JSON report at `file` gives change `id`.
+std::string digestOf(const std::string& file, const std::string& id) {
+  const auto report = nlohmann::json::parse(slurp(file));
+  for (const auto& change : report.at("changes")) {
+    if (change.at("id") == id) return change.at("digest").get<std::string>();
+  }
+  ADD_FAILURE() << "no change " << id << " in " << file;
+  return "";
+}
+
 // ---- gating ------------------------------------------------------------------------------------
 
 TEST_F(CliApprovals, EveryFailOnValueAgainstApprovedReviewAndRejected) {
@@ -148,7 +158,7 @@ TEST_F(CliApprovals, JunitSkipsReviewWhenOnlyRejectionsFail) {
 
 // ---- approvals ---------------------------------------------------------------------------------
 
-TEST_F(CliApprovals, AnApprovalAppliesToItsChangeSetOnly) {
+TEST_F(CliApprovals, AnApprovalAppliesToTheChangesItApprovesOnly) {
   auto approvals = approvalsFor(kReview, "approvals.json");
   auto text = slurp(approvals);
   EXPECT_TRUE(has(text, "\"by\": \"alice\"")) << text;
@@ -166,7 +176,8 @@ TEST_F(CliApprovals, AnApprovalAppliesToItsChangeSetOnly) {
   auto other =
       runC2a(kExample.empty() ? "" : kRejected + " --no-presets --approvals '" + approvals + "'");
   EXPECT_EQ(other.status, 1);
-  EXPECT_TRUE(has(other.out, ": not applied: it approves change set sha256:")) << other.out;
+  EXPECT_TRUE(has(other.out, ": not applied: none of the changes it approves is in this change set"))
+      << other.out;
   // Two files: one applies, one does not; both are reported.
   auto both = runC2a(kReview + " --approvals '" + approvalsFor(kRejected, "other.json") +
                      "' --approvals '" + approvals + "' --format json");
@@ -195,7 +206,10 @@ TEST_F(CliApprovals, RejectedAndUnknownChangesCannotBeApproved) {
   auto approvals = approvalsFor(kRejected, "approvals.json");
   auto text = slurp(approvals);
   text.replace(text.find("\"changes\": ["), 12,
-               "\"changes\": [\"Resource:ArchiveBucket:REPLACE\", \"Resource:Nope:INSERT\",");
+               "\"changes\": [{\"id\": \"Resource:ArchiveBucket:REPLACE\", \"digest\": \"" +
+                   digestOf(path("report.json"), "Resource:ArchiveBucket:REPLACE") +
+                   "\"}, {\"id\": \"Resource:Nope:INSERT\", \"digest\": \"sha256:" +
+                   std::string(64, '0') + "\"},");
   write("edited.json", text);
   auto edited = runC2a(kRejected + " --approvals '" + path("edited.json") + "' --format json");
   EXPECT_EQ(edited.status, 2);
@@ -274,11 +288,11 @@ TEST_F(CliApprovals, SignedApprovalsWithAndWithoutAKey) {
 }
 
 TEST_F(CliApprovals, BadApprovalsFilesAreLocatedOrMissing) {
-  write("bad.json", "{\n  \"c2aApprovals\": 1,\n  \"by\": 7\n}\n");
+  write("bad.json", "{\n  \"c2aApprovals\": 2,\n  \"by\": 7\n}\n");
   auto bad = runC2a(kReview + " --approvals '" + path("bad.json") + "'");
   EXPECT_EQ(bad.status, 65);
   EXPECT_TRUE(has(bad.err, "c2a: " + path("bad.json") + ":1:1: ")) << bad.err;
-  write("broken.json", "{\n  \"c2aApprovals\": 1,\n  \"by\": \n}\n");
+  write("broken.json", "{\n  \"c2aApprovals\": 2,\n  \"by\": \n}\n");
   auto broken = runC2a(kReview + " --approvals '" + path("broken.json") + "'");
   EXPECT_EQ(broken.status, 65);
   EXPECT_TRUE(has(broken.err, "c2a: " + path("broken.json") + ":")) << broken.err;
@@ -287,64 +301,89 @@ TEST_F(CliApprovals, BadApprovalsFilesAreLocatedOrMissing) {
 
 // ---- inline acceptances ------------------------------------------------------------------------
 
-const char* kBefore = R"({"Resources": {
-  "Archive": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": "archive-v1"}},
-  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": 30}}
-}}
-)";
-
-std::string afterWith(const std::string& archiveAccept, const std::string& ordersAccept) {
+std::string withAccepts(const std::string& bucketName, const std::string& timeout,
+                        const std::string& archiveAccept, const std::string& ordersAccept) {
   auto metadata = [](const std::string& accept) {
     return accept.empty() ? std::string()
                           : R"(, "Metadata": {"c2a": {"accept": [)" + accept + "]}}";
   };
   return R"({"Resources": {
-  "Archive": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": "archive-v2"})" +
-         metadata(archiveAccept) + R"(},
-  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": 60})" +
-         metadata(ordersAccept) + R"(}
+  "Archive": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": ")" +
+         bucketName + "\"}" + metadata(archiveAccept) + R"(},
+  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": )" +
+         timeout + "}" + metadata(ordersAccept) + R"(}
 }}
 )";
 }
 
+// An acceptance is written by the change's author: it counts once deployed (on the BEFORE side),
+// and never lifts high risk or a rejection, deployed or not.
 TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
-  write("before.json", kBefore);
   std::string diff = "diff '" + path("before.json") + "' '" + path("after.json") + "'";
   const std::string timeout = R"({"path": "Properties.VisibilityTimeout", "reason": "tuned"})";
   const std::string archive =
       R"({"operation": "REPLACE", "reason": "the archive is rebuilt from S3 inventory"})";
 
-  // The queue's timeout is accepted; the bucket's replacement is rejected by the data-loss
-  // preset, and its acceptance is refused with a warning.
-  write("after.json", afterWith(archive, timeout));
+  // Deployed entries: the queue's timeout is accepted; the bucket's replacement is rejected by
+  // the data-loss preset, and its acceptance is refused with a warning.
+  write("before.json", withAccepts("archive-v1", "30", archive, timeout));
+  write("after.json", withAccepts("archive-v2", "60", archive, timeout));
   auto refused = runC2a(diff);
   EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
   EXPECT_TRUE(has(refused.err, "warning: the acceptance of Archive replacement is not applied"))
       << refused.err;
+  EXPECT_TRUE(has(refused.err, "never lifts a rejection")) << refused.err;
   EXPECT_TRUE(has(refused.out, "accepted in the template (" + path("after.json") + ":3:"))
       << refused.out;
   EXPECT_TRUE(has(refused.out, "): tuned")) << refused.out;
+  // The option that let a template lift a rejection is gone.
+  EXPECT_EQ(runC2a(diff + " --allow-inline-accept-of-rejections").status, 64);
 
-  // --allow-inline-accept-of-rejections lets it through, and says what it overrode.
-  auto allowed = runC2a(diff + " --allow-inline-accept-of-rejections");
-  EXPECT_TRUE(has(allowed.out, "the archive is rebuilt from S3 inventory, overriding a rejection"))
-      << allowed.out;
-  // With the replacement, the bucket name's update that causes it is accepted.
-  EXPECT_EQ(allowed.status, 0);
+  // The same entries new in this change: nothing is accepted, the metadata waits for a person.
+  write("before.json", withAccepts("archive-v1", "30", "", ""));
+  auto fresh = runC2a(diff + " --format json");
+  EXPECT_EQ(fresh.status, 2) << fresh.err;
+  EXPECT_FALSE(has(fresh.out, "\"acceptance\"")) << fresh.out;
+  EXPECT_TRUE(has(fresh.err, "the acceptance is new in this change")) << fresh.err;
+  auto json = nlohmann::json::parse(fresh.out);
+  for (const auto& change : json.at("changes")) {
+    if (change.at("id") == "Resource:Orders:Metadata:insert") {
+      EXPECT_EQ(change.at("action"), "none") << change.dump();
+    }
+  }
 
   // --no-inline-accept: nobody approves their own change.
+  write("before.json", withAccepts("archive-v1", "30", archive, timeout));
   auto strict = runC2a(diff + " --no-inline-accept --format json");
   EXPECT_EQ(strict.status, 2);
   EXPECT_FALSE(has(strict.out, "\"acceptance\"")) << strict.out;
-  EXPECT_EQ(runC2a(diff + " --no-inline-accept --allow-inline-accept-of-rejections").status, 64);
 
   // No reason: refused where it is written.
-  write("after.json", afterWith("", R"({"operation": "UPDATE"})"));
+  write("after.json", withAccepts("archive-v2", "60", "", R"({"operation": "UPDATE"})"));
   auto noReason = runC2a(diff);
   EXPECT_EQ(noReason.status, 65);
   EXPECT_TRUE(has(noReason.err, "c2a: " + path("after.json") + ":3:")) << noReason.err;
   EXPECT_TRUE(has(noReason.err, "needs a `reason`")) << noReason.err;
   EXPECT_EQ(runC2a(diff + " --no-inline-accept").status, 2);  // not read at all
+}
+
+// The adversarial case: a role gains AdministratorAccess and accepts it in the same change. Not
+// approved, also when the entry was there before (high risk is never accepted inline).
+TEST_F(CliApprovals, AnAuthorCannotAcceptTheirOwnHighRiskChange) {
+  auto role = [](const std::string& extra) {
+    return R"({"Resources": {"Role": {"Type": "AWS::IAM::Role",
+  "Metadata": {"c2a": {"accept": [{"reason": "x"}]}},
+  "Properties": {"AssumeRolePolicyDocument": {"Statement": [{"Effect": "Allow",
+    "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}]})" +
+           extra + "}}}}\n";
+  };
+  write("before.json", role(""));
+  write("after.json",
+        role(R"(, "ManagedPolicyArns": ["arn:aws:iam::aws:policy/AdministratorAccess"])"));
+  auto result = runC2a("diff '" + path("before.json") + "' '" + path("after.json") + "'");
+  EXPECT_EQ(result.status, 1) << result.out << result.err;
+  EXPECT_TRUE(has(result.err, "never lifts high risk")) << result.err;
+  EXPECT_TRUE(has(result.out, "Verdict: REVIEW")) << result.out;
 }
 
 // ---- baseline ----------------------------------------------------------------------------------
@@ -353,8 +392,9 @@ TEST_F(CliApprovals, ABaselineWrittenNowAcceptsTheSameChangesLater) {
   auto written = runC2a(kReview + " --write-baseline '" + path("baseline.json") + "'");
   EXPECT_EQ(written.status, 1);  // writing a baseline does not apply it
   auto baseline = slurp(path("baseline.json"));
-  EXPECT_TRUE(has(baseline, "\"c2aBaseline\": 1")) << baseline;
-  EXPECT_TRUE(has(baseline, "\"Resource:Bucket:REPLACE\"")) << baseline;
+  EXPECT_TRUE(has(baseline, "\"c2aBaseline\": 2")) << baseline;
+  EXPECT_TRUE(has(baseline, "\"id\": \"Resource:Bucket:REPLACE\"")) << baseline;
+  EXPECT_TRUE(has(baseline, "\"digest\": \"sha256:")) << baseline;
 
   auto accepted = runC2a(kReview + " --baseline '" + path("baseline.json") + "'");
   EXPECT_EQ(accepted.status, 0) << accepted.out << accepted.err;
@@ -366,12 +406,15 @@ TEST_F(CliApprovals, ABaselineWrittenNowAcceptsTheSameChangesLater) {
   auto rejected = runC2a(kRejected + " --write-baseline '" + path("rejected.json") + "'");
   EXPECT_EQ(rejected.status, 2);
   EXPECT_FALSE(has(slurp(path("rejected.json")), "Resource:ArchiveBucket:REPLACE"));
-  write("forced.json", R"({"c2aBaseline": 1, "changes": ["Resource:ArchiveBucket:REPLACE"]})");
+  runC2a(kRejected + " --format json -o '" + path("rejected-report.json") + "'");
+  write("forced.json", R"({"c2aBaseline": 2, "changes": [{"id": "Resource:ArchiveBucket:REPLACE",
+    "digest": ")" + digestOf(path("rejected-report.json"), "Resource:ArchiveBucket:REPLACE") +
+                           "\"}]}");
   auto forced = runC2a(kRejected + " --baseline '" + path("forced.json") + "' --format json");
   EXPECT_EQ(forced.status, 2);
   EXPECT_TRUE(has(forced.out, "a baseline cannot accept a rejection")) << forced.out;
 
-  write("bad.json", "{\"c2aBaseline\": 1,\n \"changes\": [1]}");
+  write("bad.json", "{\"c2aBaseline\": 2,\n \"changes\": [1]}");
   auto bad = runC2a(kReview + " --baseline '" + path("bad.json") + "'");
   EXPECT_EQ(bad.status, 65);
   EXPECT_TRUE(has(bad.err, "c2a: " + path("bad.json") + ":2:")) << bad.err;
@@ -383,13 +426,13 @@ TEST_F(CliApprovals, HelpNamesEveryOption) {
   auto approve = runC2a("approve --help");
   EXPECT_EQ(approve.status, 0);
   for (const char* option : {"--by", "--comment", "--change", "--output", "--approval-key-file",
-                             "fingerprint", "C2A_APPROVAL_KEY"}) {
+                             "digest", "C2A_APPROVAL_KEY"}) {
     EXPECT_TRUE(has(approve.out, option)) << option;
   }
   auto diff = runC2a("diff --help");
   for (const char* option :
        {"--fail-on", "--approvals", "--approval-key-file", "--baseline", "--write-baseline",
-        "--no-inline-accept", "--allow-inline-accept-of-rejections"}) {
+        "--no-inline-accept"}) {
     EXPECT_TRUE(has(diff.out, option)) << option;
   }
   EXPECT_TRUE(has(runC2a("--help").out, "approve"));
@@ -403,10 +446,11 @@ TEST_F(CliApprovals, AnApprovalDoesNotLiftAForeseenFailure) {
   const std::string diff = "diff " + pair + "before.yaml " + pair + "after.yaml --no-presets";
   auto report = runC2a(diff + " --format json -o '" + path("report.json") + "'");
   auto fingerprint = nlohmann::json::parse(slurp(path("report.json"))).at("fingerprint");
-  auto approvals =
-      write("approvals.json", "{\"c2aApprovals\": 1, \"fingerprint\": " + fingerprint.dump() +
-                                  ", \"by\": \"bob\", \"changes\": "
-                                  "[\"Resource:JobQueue:RENAME\"]}");
+  auto approvals = write(
+      "approvals.json", "{\"c2aApprovals\": 2, \"fingerprint\": " + fingerprint.dump() +
+                            ", \"by\": \"bob\", \"changes\": [{\"id\": \"Resource:JobQueue:RENAME\", "
+                            "\"digest\": \"" +
+                            digestOf(path("report.json"), "Resource:JobQueue:RENAME") + "\"}]}");
   auto result = runC2a(diff + " --approvals '" + approvals + "' --format json");
   EXPECT_EQ(result.status, 2) << result.err;
   auto json = nlohmann::json::parse(result.out);

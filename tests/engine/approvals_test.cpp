@@ -1,9 +1,10 @@
-// Approvals bound to the change set, inline acceptances and the baseline: what they approve, what
-// they refuse and why, and how every format shows it.
+// Approvals bound to each change's values, inline acceptances and the baseline: what they
+// approve, what they refuse and why, and how every format shows it.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "engine/approvals/approvals_file.h"
 #include "engine/approvals/approve.h"
@@ -85,18 +86,36 @@ class Approvals : public ::testing::Test {
     return analyze(path("before.yaml"), path("after.yaml"), options);
   }
 
-  std::string fingerprint() { return run()->diff.fingerprint; }
+  // The changes `ids` bound to their values now (an id this change set lacks: any digest).
+  std::vector<BoundChange> bound(const std::vector<std::string>& ids) {
+    auto report = run();
+    std::vector<BoundChange> out;
+    for (const auto& id : ids) {
+      BoundChange change{id, "sha256:" + std::string(64, '0')};
+      for (std::size_t i = 0; i < report->diff.operations.size(); ++i) {
+        if (report->diff.operations[i].id == id) change.digest = report->diff.digests[i];
+      }
+      out.push_back(std::move(change));
+    }
+    return out;
+  }
 
-  ApprovalsFile approvals(std::vector<std::string> changes, std::string print = "") {
+  ApprovalsFile approvals(const std::vector<std::string>& ids) {
     ApprovalsFile file;
     file.file = path("approvals.json");
-    file.fingerprint = print.empty() ? fingerprint() : print;
+    file.fingerprint = run()->diff.fingerprint;
     file.by = "alice";
     file.at = "2026-01-02T03:04:05Z";
     file.comment = "Reviewed in PR 42";
-    file.changes = std::move(changes);
+    file.changes = bound(ids);
     file.signatureState = "unsigned";
     return file;
+  }
+
+  static std::vector<std::string> ids(const std::vector<BoundChange>& changes) {
+    std::vector<std::string> out;
+    for (const auto& change : changes) out.push_back(change.id);
+    return out;
   }
 
   static std::size_t indexOf(const Report& report, const std::string& id) {
@@ -150,18 +169,108 @@ TEST_F(Approvals, AMatchingFingerprintApprovesTheNamedChanges) {
   EXPECT_TRUE(seen);
 }
 
-TEST_F(Approvals, AnotherChangeSetIsNeverApprovedByAnOldApproval) {
+// An approval binds each change to its values: a later push that edits one change voids the
+// approval of that change only, and the others stay approved (no re-approval of the whole set).
+TEST_F(Approvals, AnApprovalCoversTheValuesItWasGivenForOnly) {
   AnalyzeOptions options;
-  auto stale = approvals({kOrdersReplace, kQueueName, kTimeout}, "sha256:" + std::string(64, '0'));
-  options.acceptance.approvals.push_back(stale);
+  options.acceptance.approvals.push_back(approvals({kQueueName, kTimeout}));
+  std::string after = kAfter;
+  after.replace(after.find("VisibilityTimeout: 60"), 21, "VisibilityTimeout: 90");
+  write("after.yaml", after);
   auto report = run(options);
-  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);
-  EXPECT_EQ(report->summary.verdict, Verdict::Rejected);
+  EXPECT_EQ(actionOf(*report, kQueueName), Action::Approve);
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
   ASSERT_EQ(report->approvals.size(), 1u);
-  EXPECT_FALSE(report->approvals[0].applied);
-  EXPECT_NE(report->approvals[0].whyNot.find("sha256:" + std::string(64, '0')), std::string::npos);
-  EXPECT_NE(report->approvals[0].whyNot.find(report->diff.fingerprint), std::string::npos);
-  EXPECT_TRUE(report->approvals[0].approved.empty());
+  EXPECT_TRUE(report->approvals[0].applied);
+  EXPECT_EQ(report->approvals[0].approved, (std::vector<std::string>{kQueueName}));
+  ASSERT_EQ(report->approvals[0].changed.size(), 1u);
+  EXPECT_EQ(report->approvals[0].changed[0].changeId, kTimeout);
+  EXPECT_NE(report->approvals[0].changed[0].reason.find("not those approved"), std::string::npos);
+  auto json = reportToJson(*report);
+  EXPECT_EQ(json["approvals"][0]["changed"][0]["changeId"], kTimeout);
+
+  // Nothing left with the values approved: not applied, and said why.
+  write("after.yaml", R"(Resources:
+  Archive:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: archive-v1
+  Orders:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: orders-v3
+      VisibilityTimeout: 90
+)");
+  auto none = run(options);
+  EXPECT_FALSE(none->approvals[0].applied);
+  EXPECT_NE(none->approvals[0].whyNot.find("with the values approved"), std::string::npos);
+  EXPECT_EQ(none->summary.verdict, Verdict::Review);
+}
+
+// The author of a new policy cannot widen it after the approval: an INSERT binds its whole body.
+TEST_F(Approvals, AnApprovalOfANewResourceCoversItsWholeBody) {
+  const std::string policy = R"(
+  ArchivePolicy:
+    Type: AWS::IAM::Policy
+    Properties:
+      PolicyName: archive
+      Roles: [archive-role]
+      PolicyDocument:
+        Statement:
+          - Effect: Allow
+            Action: s3:GetObject
+            Resource: arn:aws:s3:::archive/*
+)";
+  write("before.yaml", kAfter);
+  write("after.yaml", kAfter + policy);
+  const std::string insert = "Resource:ArchivePolicy:INSERT";
+  AnalyzeOptions options;
+  options.acceptance.approvals.push_back(approvals({insert}));
+  EXPECT_EQ(actionOf(*run(options), insert), Action::Approve);
+
+  auto widened = policy;
+  widened.replace(widened.find("s3:GetObject"), 12, "s3:*");
+  widened.replace(widened.find("arn:aws:s3:::archive/*"), 22, "\"*\"");
+  write("after.yaml", kAfter + widened);
+  auto report = run(options);
+  EXPECT_EQ(actionOf(*report, insert), Action::None);
+  ASSERT_EQ(report->approvals[0].changed.size(), 1u);
+  EXPECT_EQ(report->approvals[0].changed[0].changeId, insert);
+}
+
+// Every kind of operation carries its values in its digest: the old body of a REMOVE, both bodies
+// of a REPLACE, the old and new values of an UPDATE.
+TEST_F(Approvals, EveryOperationsDigestCoversItsValues) {
+  auto digests = [&]() {
+    std::map<std::string, std::string> out;
+    auto report = run();
+    for (std::size_t i = 0; i < report->diff.operations.size(); ++i) {
+      out[report->diff.operations[i].id] = report->diff.digests[i];
+    }
+    out["fingerprint"] = report->diff.fingerprint;
+    return out;
+  };
+  auto first = digests();
+  EXPECT_EQ(first, digests());  // the same inputs, the same digests
+  // A value of the replaced queue that is no change of its own still changes the REPLACE.
+  std::string before = kBefore;
+  before.insert(before.find("      VisibilityTimeout"), "      DelaySeconds: 5\n");
+  std::string after = kAfter;
+  after.insert(after.find("      VisibilityTimeout"), "      DelaySeconds: 5\n");
+  write("before.yaml", before);
+  write("after.yaml", after);
+  auto second = digests();
+  EXPECT_NE(first[kOrdersReplace], second[kOrdersReplace]);
+  EXPECT_EQ(first[kTimeout], second[kTimeout]);
+  EXPECT_NE(first["fingerprint"], second["fingerprint"]);
+  // A removed resource: its old body.
+  write("after.yaml", "Resources:\n  Orders:\n    Type: AWS::SQS::Queue\n");
+  write("before.yaml", std::string(kBefore));
+  auto removed = digests();
+  before = kBefore;
+  before.replace(before.find("archive-v1"), 10, "archive-v0");
+  write("before.yaml", before);
+  EXPECT_NE(removed["Resource:Archive:REMOVE"], digests()["Resource:Archive:REMOVE"]);
 }
 
 TEST_F(Approvals, AChangeIdThatDoesNotExistIsListedNotApproved) {
@@ -207,7 +316,7 @@ TEST_F(Approvals, SignedFilesVerifyWithTheKeyAndRefuseTampering) {
   write("signed.json", approvalsFileText(file, std::string("k3y")));
   auto verified = readApprovalsFile(path("signed.json"), std::string("k3y"), ReadLimits{});
   EXPECT_EQ(verified.signatureState, "verified");
-  EXPECT_EQ(verified.changes, (std::vector<std::string>{kTimeout}));
+  EXPECT_EQ(ids(verified.changes), (std::vector<std::string>{kTimeout}));
   // Without a key a signed file is trusted as it is, and says it was not checked.
   EXPECT_EQ(readApprovalsFile(path("signed.json"), std::nullopt, ReadLimits{}).signatureState,
             "not checked");
@@ -235,6 +344,8 @@ TEST_F(Approvals, SignedFilesVerifyWithTheKeyAndRefuseTampering) {
   refused("by.json", "k3y", "signature does not match");
   write("changes.json", edit(kTimeout, kArchiveReplace));
   refused("changes.json", "k3y", "signature does not match");
+  write("digest.json", edit(file.changes[0].digest, "sha256:" + std::string(64, '2')));
+  refused("digest.json", "k3y", "signature does not match");
   write("print.json", edit(file.fingerprint, "sha256:" + std::string(64, '1')));
   refused("print.json", "k3y", "signature does not match");
   // Unsigned with a key: refused; without one: trusted, and said so.
@@ -252,10 +363,12 @@ TEST_F(Approvals, TheSignatureCoversACanonicalFormNotTheLayout) {
   EXPECT_EQ(signature, approvalSignature(file, "k"));
   EXPECT_NE(signature, approvalSignature(file, "K"));
   // The same content as YAML, keys in another order, verifies.
-  write("signed.yaml", "signature: " + signature + "\nchanges:\n  - " + kTimeout + "\n  - " +
-                           kQueueName + "\nby: alice\nat: \"2026-01-02T03:04:05Z\"\n" +
+  write("signed.yaml", "signature: " + signature + "\nchanges:\n  - {digest: \"" +
+                           file.changes[0].digest + "\", id: " + kTimeout + "}\n  - id: " +
+                           kQueueName + "\n    digest: \"" + file.changes[1].digest +
+                           "\"\nby: alice\nat: \"2026-01-02T03:04:05Z\"\n" +
                            "comment: Reviewed in PR 42\nfingerprint: \"" + file.fingerprint +
-                           "\"\nc2aApprovals: 1\n");
+                           "\"\nc2aApprovals: 2\n");
   EXPECT_EQ(readApprovalsFile(path("signed.yaml"), std::string("k"), ReadLimits{}).signatureState,
             "verified");
 }
@@ -277,18 +390,25 @@ TEST_F(Approvals, MalformedFilesAreLocated) {
   const std::string print = "\"sha256:" + std::string(64, 'a') + "\"";
   located("[]", 1, "expected an approvals file");
   located(
-      "{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": \"sha256:xyz\",\n  \"by\": \"a\",\n"
+      "{\n  \"c2aApprovals\": 2,\n  \"fingerprint\": \"sha256:xyz\",\n  \"by\": \"a\",\n"
       "  \"changes\": []\n}",
       3, "fingerprint");
-  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print + ",\n  \"changes\": []\n}", 1,
+  located("{\n  \"c2aApprovals\": 2,\n  \"fingerprint\": " + print + ",\n  \"changes\": []\n}", 1,
           "`by` is missing");
-  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print +
+  located("{\n  \"c2aApprovals\": 2,\n  \"fingerprint\": " + print +
               ",\n  \"by\": \"a\",\n  \"change\": []\n}",
           5, "did you mean `changes`");
-  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print +
-              ",\n  \"by\": \"a\",\n  \"changes\": [\"x\", 3]\n}",
-          5, "a change id");
+  // A bare id (version 1) would cover any later value of the change.
   located("{\n  \"c2aApprovals\": 2,\n  \"fingerprint\": " + print +
+              ",\n  \"by\": \"a\",\n  \"changes\": [\n    \"x\"]\n}",
+          6, "named with its values");
+  located("{\n  \"c2aApprovals\": 2,\n  \"fingerprint\": " + print +
+              ",\n  \"by\": \"a\",\n  \"changes\": [\n    {\"id\": \"x\", \"digest\": \"sha1:1\"}]\n}",
+          6, "`digest` must be `sha256:`");
+  located("{\n  \"c2aApprovals\": 1,\n  \"fingerprint\": " + print +
+              ",\n  \"by\": \"a\",\n  \"changes\": []\n}",
+          2, "approve again");
+  located("{\n  \"c2aApprovals\": 3,\n  \"fingerprint\": " + print +
               ",\n  \"by\": \"a\",\n  \"changes\": []\n}",
           2, "version");
 }
@@ -311,7 +431,11 @@ TEST_F(Approvals, ApproveNamesEveryChangeWaitingForReviewByDefault) {
   EXPECT_FALSE(file.at.empty());
   // Every change waiting for review, none of the rejected ones.
   EXPECT_EQ(file.changes.size(), report->summary.review);
-  EXPECT_EQ(std::count(file.changes.begin(), file.changes.end(), kArchiveReplace), 0);
+  const auto named = ids(file.changes);
+  EXPECT_EQ(std::count(named.begin(), named.end(), kArchiveReplace), 0);
+  for (const auto& change : file.changes) {
+    EXPECT_EQ(change.digest, report->diff.digests[indexOf(*report, change.id)]) << change.id;
+  }
 
   // Applied to the same change set: only the rejection is left.
   AnalyzeOptions options;
@@ -349,7 +473,7 @@ TEST_F(Approvals, ApproveRefusesUnknownAndRejectedChanges) {
   auto result = approve(request);
   write("one.json", result.text);
   auto file = readApprovalsFile(path("one.json"), std::string("k"), ReadLimits{});
-  EXPECT_EQ(file.changes, (std::vector<std::string>{kTimeout}));
+  EXPECT_EQ(ids(file.changes), (std::vector<std::string>{kTimeout}));
   EXPECT_EQ(file.signatureState, "verified");
 }
 
@@ -361,31 +485,44 @@ TEST_F(Approvals, ApproveRefusesWhatIsNotAReport) {
   EXPECT_THROW(approve(request), C2aError);  // no fingerprint
   request.by = "";
   EXPECT_THROW(approve(request), C2aError);
+  // A report of an older c2a has no digests: nothing could bind the values approved.
+  auto json = reportToJson(*run());
+  json["changes"][0].erase("digest");
+  write("old.json", json.dump(2));
+  request.report = path("old.json");
+  request.by = "bob";
+  try {
+    approve(request);
+    ADD_FAILURE() << "a report without digests was approved";
+  } catch (const C2aError& error) {
+    EXPECT_NE(error.diagnostic().message.find("no `digest`"), std::string::npos);
+    EXPECT_GT(error.diagnostic().where.line, 0);
+  }
 }
 
 // ---- inline acceptances ------------------------------------------------------------------------
 
-std::string withMetadata(const std::string& resource, const std::string& metadata) {
-  std::string after = kAfter;
-  auto at = after.find("  " + resource + ":\n") + resource.size() + 4;
-  at = after.find('\n', at) + 1;  // after the Type line
-  return after.insert(at, metadata);
+std::string withMetadata(const std::string& resource, const std::string& metadata,
+                         std::string side = kAfter) {
+  auto at = side.find("  " + resource + ":\n") + resource.size() + 4;
+  at = side.find('\n', at) + 1;  // after the Type line
+  return side.insert(at, metadata);
 }
 
+// Written on both sides: the entry was deployed (reviewed with the change that added it).
 TEST_F(Approvals, InlineAcceptanceWithAReasonApprovesAndKeepsTheRisk) {
-  write("after.yaml", withMetadata("Orders",
-                                   "    Metadata:\n      c2a:\n        accept:\n"
-                                   "          - operation: REPLACE\n"
-                                   "            path: Properties.QueueName\n"
-                                   "            reason: drained before every release\n"));
+  const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
+                               "          - operation: REPLACE\n"
+                               "            path: Properties.QueueName\n"
+                               "            reason: drained before every release\n";
+  write("before.yaml", withMetadata("Orders", metadata, kBefore));
+  write("after.yaml", withMetadata("Orders", metadata));
   auto report = run();
   EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::Approve);
   // The property change that causes the accepted replacement is accepted with it...
   EXPECT_EQ(actionOf(*report, kQueueName), Action::Approve);
   // ...not the other changes of the resource.
   EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
-  // Adding the acceptance itself changes only c2a's metadata: accepted too.
-  EXPECT_EQ(actionOf(*report, "Resource:Orders:Metadata:insert"), Action::Approve);
   const auto& acceptance = report->acceptances[indexOf(*report, kOrdersReplace)];
   ASSERT_TRUE(acceptance);
   EXPECT_EQ(acceptance->source, AcceptanceSource::Inline);
@@ -450,39 +587,74 @@ TEST_F(Approvals, NoInlineAcceptIgnoresThemAll) {
   EXPECT_THROW(run(), C2aError);
 }
 
-TEST_F(Approvals, InlineAcceptanceOfARejectionNeedsTheCommandLinesConsent) {
-  write("after.yaml", withMetadata("Archive",
+// The author of a change writes the AFTER template: an entry new in this change approves nothing,
+// and adding it is itself a change for a person (no "c2a's own metadata" exemption).
+TEST_F(Approvals, AnAcceptanceNewInTheChangeDoesNotApply) {
+  write("after.yaml", withMetadata("Orders",
                                    "    Metadata:\n      c2a:\n        accept:\n"
-                                   "          - operation: REPLACE\n"
-                                   "            reason: the archive is rebuilt nightly\n"));
-  auto refused = run();
-  EXPECT_EQ(actionOf(*refused, kArchiveReplace), Action::Reject);
-  EXPECT_EQ(refused->summary.verdict, Verdict::Rejected);
+                                   "          - reason: everything about the queue is fine\n"));
+  auto report = run();
+  EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);
+  EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
+  EXPECT_EQ(actionOf(*report, "Resource:Orders:Metadata:insert"), Action::None);
+  for (const auto& acceptance : report->acceptances) EXPECT_FALSE(acceptance);
   bool warned = false;
-  for (const auto& warning : refused->warnings) {
-    warned |= warning.message.find("--allow-inline-accept-of-rejections") != std::string::npos &&
-              warning.where.line == 7;
+  for (const auto& warning : report->warnings) {
+    warned |= warning.message.find("new in this change") != std::string::npos &&
+              warning.where.line == 11;
   }
   EXPECT_TRUE(warned);
+  // An entry edited in the change (another reason, a wider path) is a new entry too.
+  write("before.yaml", withMetadata("Orders",
+                                    "    Metadata:\n      c2a:\n        accept:\n"
+                                    "          - path: Properties.VisibilityTimeout\n"
+                                    "            reason: tuned\n",
+                                    kBefore));
+  write("after.yaml", withMetadata("Orders",
+                                   "    Metadata:\n      c2a:\n        accept:\n"
+                                   "          - reason: tuned\n"));
+  auto widened = run();
+  EXPECT_EQ(actionOf(*widened, kTimeout), Action::None);
+  EXPECT_EQ(actionOf(*widened, kOrdersReplace), Action::None);
+}
 
-  AnalyzeOptions options;
-  options.acceptance.inlineAcceptRejections = true;
-  auto allowed = run(options);
-  EXPECT_EQ(actionOf(*allowed, kArchiveReplace), Action::Approve);
-  const auto& acceptance = allowed->acceptances[indexOf(*allowed, kArchiveReplace)];
-  ASSERT_TRUE(acceptance);
-  EXPECT_EQ(acceptance->ruleAction, Action::Reject);
-  EXPECT_EQ(allowed->decisions[indexOf(*allowed, kArchiveReplace)].risk, Risk::High);
+// High risk and rejections wait for a person whatever the template says, deployed entry or not.
+TEST_F(Approvals, InlineAcceptanceNeverLiftsHighRiskOrARejection) {
+  write("rules.c2a", std::string(kRules) + R"(
+rule "Queues replaced are watched" {
+  let change = change where change.component.subtype == "AWS::SQS::Queue" and change.type == "REPLACE"
+  effect risk = high
+}
+)");
+  for (const auto& resource : {"Archive", "Orders"}) {
+    const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
+                                 "          - operation: REPLACE\n"
+                                 "            reason: rebuilt nightly\n";
+    write("before.yaml", withMetadata(resource, metadata, kBefore));
+    write("after.yaml", withMetadata(resource, metadata));
+    auto report = run();
+    const auto id = std::string("Resource:") + resource + ":REPLACE";
+    EXPECT_NE(actionOf(*report, id), Action::Approve) << id;
+    EXPECT_FALSE(report->acceptances[indexOf(*report, id)]) << id;
+    bool warned = false;
+    for (const auto& warning : report->warnings) {
+      warned |= warning.message.find(resource == std::string("Archive") ? "never lifts a rejection"
+                                                                        : "never lifts high risk") !=
+                std::string::npos;
+    }
+    EXPECT_TRUE(warned) << id;
+  }
 }
 
 TEST_F(Approvals, InlinePathsSelectTheirChanges) {
-  write("after.yaml", withMetadata("Orders",
-                                   "    Metadata:\n      c2a:\n        accept:\n"
-                                   "          - path: Properties.VisibilityTimeout\n"
-                                   "            reason: tuned to the load tests\n"
-                                   "          - operation: [REPLACE]\n"
-                                   "            path: Properties.Tags\n"
-                                   "            reason: not this one\n"));
+  const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
+                               "          - path: Properties.VisibilityTimeout\n"
+                               "            reason: tuned to the load tests\n"
+                               "          - operation: [REPLACE]\n"
+                               "            path: Properties.Tags\n"
+                               "            reason: not this one\n";
+  write("before.yaml", withMetadata("Orders", metadata, kBefore));
+  write("after.yaml", withMetadata("Orders", metadata));
   auto report = run();
   EXPECT_EQ(actionOf(*report, kTimeout), Action::Approve);
   EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);  // caused by QueueName, not Tags
@@ -497,27 +669,44 @@ TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
   auto baseline = readBaselineFile(path("baseline.json"), ReadLimits{});
   EXPECT_EQ(baseline.changes.size(), first->summary.review);  // the rejection is not written
 
-  write("with-rejection.json", "{\"c2aBaseline\": 1, \"changes\": [\"" + kArchiveReplace +
-                                   "\", \"" + kTimeout + "\", \"Resource:Gone:REPLACE\"]}");
+  Json listed = Json::array();
+  for (const auto& id : {kArchiveReplace, kTimeout, std::string("Resource:Gone:REPLACE")}) {
+    auto digest = id == "Resource:Gone:REPLACE" ? "sha256:" + std::string(64, '0')
+                                                 : first->diff.digests[indexOf(*first, id)];
+    listed.push_back({{"id", id}, {"digest", digest}});
+  }
+  // A recorded value is the only one accepted: the queue's name at another value is not.
+  listed.push_back({{"id", kQueueName}, {"digest", "sha256:" + std::string(64, 'c')}});
+  write("with-rejection.json", Json{{"c2aBaseline", 2}, {"changes", listed}}.dump());
   AnalyzeOptions options;
   options.acceptance.baseline = readBaselineFile(path("with-rejection.json"), ReadLimits{});
   auto report = run(options);
   EXPECT_EQ(actionOf(*report, kTimeout), Action::Approve);
   EXPECT_EQ(actionOf(*report, kArchiveReplace), Action::Reject);
   ASSERT_TRUE(report->baseline);
-  EXPECT_EQ(report->baseline->listed, 3u);
+  EXPECT_EQ(report->baseline->listed, 4u);
   EXPECT_EQ(report->baseline->unused, 1u);
   EXPECT_EQ(report->baseline->accepted, (std::vector<std::string>{kTimeout}));
   ASSERT_EQ(report->baseline->refused.size(), 1u);
   EXPECT_EQ(report->baseline->refused[0].changeId, kArchiveReplace);
+  ASSERT_EQ(report->baseline->changed.size(), 1u);
+  EXPECT_EQ(report->baseline->changed[0].changeId, kQueueName);
+  EXPECT_EQ(actionOf(*report, kQueueName), Action::None);
 
   // Rewriting keeps what the baseline still accepts.
   write("rewritten.json", baselineText(*report));
   auto rewritten = readBaselineFile(path("rewritten.json"), ReadLimits{});
-  EXPECT_NE(std::find(rewritten.changes.begin(), rewritten.changes.end(), kTimeout),
-            rewritten.changes.end());
+  auto kept = ids(rewritten.changes);
+  EXPECT_NE(std::find(kept.begin(), kept.end(), kTimeout), kept.end());
 
-  write("bad.json", "{\"c2aBaseline\": 1,\n \"changes\": \"x\"}");
+  write("old.json", "{\"c2aBaseline\": 1,\n \"changes\": [\"x\"]}");
+  try {
+    readBaselineFile(path("old.json"), ReadLimits{});
+    ADD_FAILURE() << "a version 1 baseline was read";
+  } catch (const C2aError& error) {
+    EXPECT_NE(error.diagnostic().message.find("--write-baseline"), std::string::npos);
+  }
+  write("bad.json", "{\"c2aBaseline\": 2,\n \"changes\": \"x\"}");
   try {
     readBaselineFile(path("bad.json"), ReadLimits{});
     ADD_FAILURE();
@@ -529,14 +718,15 @@ TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
 // ---- every format ------------------------------------------------------------------------------
 
 TEST_F(Approvals, EveryFormatShowsApprovalsAcceptancesAndWhatDidNotApply) {
-  write("after.yaml", withMetadata("Orders",
-                                   "    Metadata:\n      c2a:\n        accept:\n"
-                                   "          - path: Properties.VisibilityTimeout\n"
-                                   "            reason: \"tuned <b>by</b> \\e[31m load tests\"\n"));
+  const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
+                               "          - path: Properties.VisibilityTimeout\n"
+                               "            reason: \"tuned <b>by</b> \\e[31m load tests\"\n";
+  write("before.yaml", withMetadata("Orders", metadata, kBefore));
+  write("after.yaml", withMetadata("Orders", metadata));
   AnalyzeOptions options;
   options.acceptance.approvals.push_back(approvals({kOrdersReplace, kQueueName}));
-  options.acceptance.approvals.push_back(
-      approvals({kOrdersReplace}, "sha256:" + std::string(64, 'b')));
+  options.acceptance.approvals.push_back(approvals({kOrdersReplace}));
+  options.acceptance.approvals.back().changes[0].digest = "sha256:" + std::string(64, 'b');
   options.acceptance.approvals.back().file = path("old-approvals.json");
   options.failOn = FailOn::High;
   options.failOnGiven = true;
@@ -570,7 +760,7 @@ TEST_F(Approvals, EveryFormatShowsApprovalsAcceptancesAndWhatDidNotApply) {
     (suppression["kind"] == "external" ? external : inSource) += 1;
   }
   EXPECT_EQ(external, 2u);  // the queue's replacement and its cause, by alice's approval
-  EXPECT_EQ(inSource, 2u);  // the timeout, and the metadata that accepts it
+  EXPECT_EQ(inSource, 1u);  // the timeout
   EXPECT_EQ(sarif["runs"][0]["properties"]["c2a"]["approvals"].size(), 2u);
   EXPECT_EQ(sarif["runs"][0]["properties"]["c2a"]["gate"]["failOn"], "high");
   auto json = Json::parse(findReportFormat("json")->render(*report, RenderOptions{}));

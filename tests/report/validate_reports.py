@@ -291,16 +291,22 @@ def approvals_case(root, binary, directory):
                    cwd=root, capture_output=True, timeout=60)
     subprocess.run([binary, "approve", str(report), "--by", "alice", "--comment", "ok", "-o",
                     str(approvals)], cwd=root, capture_output=True, timeout=60, check=True)
+    # Approvals and baseline entries bind each change to its values (its digest in the report).
+    digests = {change["id"]: change["digest"] for change in json.loads(report.read_text())["changes"]}
+    zero = "sha256:" + "0" * 64
     stale = directory / "stale.json"
-    stale.write_text(json.dumps({"c2aApprovals": 1, "fingerprint": "sha256:" + "0" * 64,
-                                 "by": "bob", "changes": ["Resource:ArchiveBucket:REPLACE"]}))
+    stale.write_text(json.dumps({"c2aApprovals": 2, "fingerprint": zero, "by": "bob", "changes": [
+        {"id": "Resource:ArchiveBucket:REPLACE", "digest": zero}]}))
     edited = json.loads(approvals.read_text())
-    edited["changes"] += ["Resource:ArchiveBucket:REPLACE", "Resource:Nope:INSERT"]
+    edited["changes"] += [
+        {"id": "Resource:ArchiveBucket:REPLACE", "digest": digests["Resource:ArchiveBucket:REPLACE"]},
+        {"id": "Resource:Nope:INSERT", "digest": zero}]
     (directory / "edited.json").write_text(json.dumps(edited))
     baseline = directory / "baseline.json"
-    baseline.write_text(json.dumps({"c2aBaseline": 1, "changes": [
-        "Resource:ArchiveBucket:REPLACE", "Resource:Gone:INSERT",
-        "Resource:Worker:Properties.Environment.Variables.ARCHIVE:update"]}))
+    baseline.write_text(json.dumps({"c2aBaseline": 2, "changes": [
+        {"id": "Resource:ArchiveBucket:REPLACE", "digest": digests["Resource:ArchiveBucket:REPLACE"]},
+        {"id": "Resource:Gone:INSERT", "digest": zero},
+        {"id": "Resource:Worker:Properties.Environment.Variables.ARCHIVE:update", "digest": zero}]}))
     return [("approvals, stale approvals and a baseline",
              pair + ["--approvals", stale, "--approvals", directory / "edited.json",
                      "--baseline", baseline, "--fail-on", "high"], False)]

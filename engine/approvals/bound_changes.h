@@ -1,0 +1,26 @@
+#pragma once
+// The changes an approvals file or a baseline names, each bound to its values by the digest the
+// JSON report gives it (model-diffing/fingerprint.h): an entry applies only to a change with the
+// same id and the same digest, so a value edited after the approval is not approved.
+//
+//   "changes": [{"id": "Resource:Bucket:REPLACE", "digest": "sha256:<64 hex>"}, ...]
+#include <string>
+#include <vector>
+
+#include "model/json.h"
+#include "platform-mapping/located_json.h"
+
+namespace c2a {
+
+struct BoundChange {
+  std::string id;
+  std::string digest;
+};
+
+/// The list `key` of the object at the root of `doc`. Throws C2aError located at the first
+/// malformed entry (a bare id, as version 1 files had, included).
+std::vector<BoundChange> readBoundChanges(const LocatedJson& doc, std::string_view key);
+
+Json boundChangesToJson(const std::vector<BoundChange>& changes);
+
+}  // namespace c2a
