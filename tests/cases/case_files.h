@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/paths.h"
+
 namespace c2a::testing {
 
 inline std::filesystem::path casesRoot() {

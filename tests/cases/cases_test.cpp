@@ -42,6 +42,7 @@
 #include "tests/cases/case_options.h"
 #include "tests/cases/hostile_case.h"
 #include "tests/cases/plan_case.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

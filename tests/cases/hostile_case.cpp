@@ -9,6 +9,7 @@
 
 #include "tests/cases/case_files.h"
 #include "tests/cases/hostile_inputs.h"
+#include "tests/support/paths.h"
 
 namespace c2a::testing {
 namespace {

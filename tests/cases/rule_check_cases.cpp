@@ -12,6 +12,7 @@
 
 #include "tests/cases/case_files.h"
 #include "tests/cli/run_c2a.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/cli/run_c2a.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "tests/cli/run_c2a.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

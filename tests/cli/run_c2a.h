@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/paths.h"
+
 namespace c2a::testing {
 
 struct RunResult {

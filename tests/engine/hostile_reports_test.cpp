@@ -6,6 +6,7 @@
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/report_format.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

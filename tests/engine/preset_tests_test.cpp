@@ -8,6 +8,7 @@
 
 #include "engine/pipeline/rule_files.h"
 #include "engine/pipeline/rule_tests.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

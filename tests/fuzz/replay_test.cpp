@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "fuzz/checks/fuzz_check.h"
+#include "tests/support/paths.h"
 
 namespace c2a::fuzz {
 namespace {

@@ -9,6 +9,7 @@
 #include "model/error.h"
 #include "model/path.h"
 #include "spec/resource_spec.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

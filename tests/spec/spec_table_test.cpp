@@ -16,6 +16,7 @@
 #include "spec/spec_table_compaction.h"
 #include "spec/spec_table_text.h"
 #include "spec/spec_tables.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

@@ -12,6 +12,7 @@
 #include "model/error.h"
 #include "model/infra_model.h"
 #include "platform-mapping/input.h"
+#include "tests/support/paths.h"
 
 namespace c2a::testing {
 

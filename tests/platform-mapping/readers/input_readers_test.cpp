@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "platform-mapping/input.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "platform-mapping/cloudformation/source_document.h"
+#include "tests/support/paths.h"
 
 namespace c2a {
 namespace {

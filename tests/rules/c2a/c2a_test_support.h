@@ -14,6 +14,7 @@
 #include "rules/c2a_format.h"
 #include "rules/compile.h"
 #include "tests/rules/grammar/ast_dump.h"
+#include "tests/support/paths.h"
 
 namespace c2a::rules::testing {
 

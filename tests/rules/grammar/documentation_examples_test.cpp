@@ -9,6 +9,7 @@
 
 #include "rules/expression_parser.h"
 #include "rules/native_parser.h"
+#include "tests/support/paths.h"
 
 namespace c2a::rules {
 namespace {
