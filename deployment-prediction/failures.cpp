@@ -261,7 +261,7 @@ void exportInUse(const ModelDiff& diff, std::size_t index, Failures& out) {
        {}});
 }
 
-constexpr std::array<FailureKind, 6> kKinds{{
+constexpr std::array<FailureKind, 7> kKinds{{
     {kCustomNameReplacement, "A replacement that keeps its custom name"},
     {kCustomNameCollision,
      "A new resource that takes the custom name of one this deployment removes"},
@@ -270,6 +270,8 @@ constexpr std::array<FailureKind, 6> kKinds{{
     {prediction::kDanglingReference,
      "A reference to a resource the deployment removes or leaves out", true},
     {prediction::kDependencyCycle, "Resources that depend on each other in a circle", true},
+    {prediction::kFixedAfterCreation,
+     "An update of a property the service fixes when the resource is created"},
 }};
 
 }  // namespace
@@ -294,6 +296,7 @@ Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
   prediction::parameterValuesRefused(diff, after, given, out);
   prediction::danglingReferences(diff, after, out);
   prediction::dependencyCycles(diff, after, out);
+  prediction::fixedAfterCreation(diff, facts, out);
   NameCollisions collisions(diff, facts);
   const auto renewed = renewals(diff);
   for (std::size_t i = 0; i < diff.operations.size(); ++i) {

@@ -15,8 +15,11 @@
 //                            leaves out: dangling_references.cpp
 //   dependency-cycle         resources whose sure references go round in a circle (or one that
 //                            refers to itself): dependency_cycles.cpp
+//   fixed-after-creation     an update of a property the service fixes when the resource is
+//                            created (Cognito sign-in attributes...): fixed_after_creation.cpp
 #include <functional>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,6 +31,14 @@
 
 namespace c2a {
 
+/// A property the service fixes at creation (spec/fixed_after_creation.h), as the engine hands it
+/// over.
+struct FixedPropertyFact {
+  bool elementsMayBeAdded = false;  // whole new list elements are allowed
+  std::string fact;
+  std::string fix;
+};
+
 /// What the specification says, handed over by the engine (a stage includes no other stage).
 struct DeploymentFacts {
   /// The properties holding a resource type's physical name (`BucketName`); empty: none.
@@ -35,6 +46,10 @@ struct DeploymentFacts {
       physicalNameProperties;
   /// The namespace a type's custom names live in (spec/name_namespaces.h); unset: the type.
   std::function<std::string_view(std::string_view resourceType)> nameNamespace;
+  /// The top-level property of a resource type the service fixes at creation; unset: none.
+  std::function<std::optional<FixedPropertyFact>(std::string_view resourceType,
+                                                 std::string_view property)>
+      fixedAfterCreation;
 };
 
 /// `deployments`: the values each side is deployed with; `given`: where each parameter value is

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "deployment-prediction/failures.h"
+#include "spec/fixed_after_creation.h"
 #include "spec/name_namespaces.h"
 
 namespace c2a {
@@ -14,6 +15,13 @@ void addForeseenFailures(Report& report, const ResourceSpec& spec, const Deploym
     return spec.physicalNameProperties(type);
   };
   facts.nameNamespace = [](std::string_view type) { return nameNamespace(type); };
+  facts.fixedAfterCreation = [](std::string_view type,
+                                std::string_view property) -> std::optional<FixedPropertyFact> {
+    const auto* entry = fixedAfterCreation(type, property);
+    if (entry == nullptr) return std::nullopt;
+    return FixedPropertyFact{entry->elementsMayBeAdded, std::string(entry->fact),
+                             std::string(entry->fix)};
+  };
   report.failures = foreseeFailures(report.diff, facts, deployments, given);
 }
 

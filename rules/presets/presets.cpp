@@ -23,6 +23,10 @@ constexpr std::array kTable{
           "internet-facing load balancers, public buckets"},
     Entry{"data-loss",
           "rejects replacing, renaming or removing stateful resources without a retain policy"},
+    Entry{"protections",
+          "marks for review protections switched off: deletion protection, retain policies, "
+          "backups, versioning, encryption, key rotation, trails, log retention, access logs, "
+          "alarms, NoEcho, secrets in outputs"},
     Entry{"cdk-refactor",
           "explains resources replaced because a CDK construct moved or was renamed (new logical "
           "id) and how to keep them"},

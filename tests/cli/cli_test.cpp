@@ -277,10 +277,10 @@ TEST(Cli, PresetsAreOnByDefaultAndNamedExactly) {
   EXPECT_NE(typo.err.find("did you mean `data-loss`?"), std::string::npos) << typo.err;
   EXPECT_EQ(runC2a(pair + "--preset data-loss --no-presets").status, 64);
   auto json = runC2a(pair + "--format json");
-  EXPECT_NE(
-      json.out.find("\"presets\": [\n      \"iam-broadening\",\n      \"network-exposure\",\n"
-                    "      \"data-loss\",\n      \"cdk-refactor\",\n      \"routine\"\n    ]"),
-      std::string::npos)
+  EXPECT_NE(json.out.find("\"presets\": [\n      \"iam-broadening\",\n      \"network-exposure\",\n"
+                          "      \"data-loss\",\n      \"protections\",\n      \"cdk-refactor\",\n"
+                          "      \"routine\"\n    ]"),
+            std::string::npos)
       << json.out;
   // C2A's preset name selects the IAM and network packs, which do not care about a replacement.
   auto alias = runC2a(pair + "--preset broadening-permissions --format json");
@@ -299,8 +299,8 @@ TEST(Cli, PresetsAreOnByDefaultAndNamedExactly) {
 TEST(Cli, EveryPresetIsListedAndItsSourcePassesRulesCheck) {
   auto list = runC2a("rules presets");
   EXPECT_EQ(list.status, 0);
-  for (const char* name :
-       {"iam-broadening", "network-exposure", "data-loss", "cdk-refactor", "routine"}) {
+  for (const char* name : {"iam-broadening", "network-exposure", "data-loss", "protections",
+                           "cdk-refactor", "routine"}) {
     EXPECT_NE(("\n" + list.out).find(std::string("\n") + name + " "), std::string::npos)
         << name << list.out;
   }

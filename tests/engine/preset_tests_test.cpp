@@ -80,7 +80,7 @@ TEST_P(PresetRuleTests, AllCasesPass) {
 
 INSTANTIATE_TEST_SUITE_P(Presets, PresetRuleTests,
                          ::testing::Values("iam-broadening", "network-exposure", "data-loss",
-                                           "cdk-refactor", "routine"),
+                                           "protections", "cdk-refactor", "routine"),
                          [](const auto& info) {
                            std::string name;
                            for (char c : info.param) name += c == '-' ? '_' : c;
