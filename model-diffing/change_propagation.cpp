@@ -297,6 +297,14 @@ class Propagator {
   void propagateTo(ComponentIndex source, const Path& path, const Operation& cause,
                    const std::string& reason, Certainty certainty, Judge judge = Judge::No) {
     const auto& component = after_.component(source);
+    // A condition reads the value in its expression (its references have no path): what uses the
+    // condition may change with it, through Fn::If or its Condition attribute. When the differ
+    // evaluated the condition on both sides (its Value changes), that change carries it instead.
+    if (component.type == ComponentType::Condition) {
+      if (!changes_.updateAt(source, Path{"Value"}))
+        conditionChanged(source, cause, component.name);
+      return;
+    }
     if (path.empty()) return;
     // A new or renamed resource is created from scratch; it reads the new values at creation.
     if (changes_.isInserted(source)) return;

@@ -47,6 +47,19 @@ DeployedChange judgeDeployed(Evaluators& evaluators, const std::string& beforeSt
   auto oldAssumed = evaluate(evaluators.before, beforeStack, change.oldValue, true);
   auto nowAssumed = evaluate(evaluators.after, afterStack, change.newValue, true);
   const bool assumedKnown = oldAssumed.complete() && nowAssumed.complete();
+  // Known only from the parameters' defaults (a deployment may pass others: the change stays
+  // possible): still the values to show and for rules to judge, where the text says less.
+  if (assumedKnown && !change.oldEvaluated && !change.newEvaluated &&
+      !same(oldAssumed, nowAssumed)) {
+    if (oldAssumed.value && !oldAssumed.value->absent &&
+        oldAssumed.value->value != *change.oldValue) {
+      change.oldEvaluated = oldAssumed.value->value;
+    }
+    if (nowAssumed.value && !nowAssumed.value->absent &&
+        nowAssumed.value->value != *change.newValue) {
+      change.newEvaluated = nowAssumed.value->value;
+    }
+  }
   if (same(oldAssumed, nowAssumed) && (assumedKnown || foundBy == FoundBy::DifferentText)) {
     return DeployedChange::Possible;
   }

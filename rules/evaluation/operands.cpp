@@ -235,12 +235,16 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
     if (value) walk(*value, rest.subspan(1), out);
     return;
   }
-  // `old` / `new`: the property's values for a property change; the whole BEFORE / AFTER body of
-  // the component for a component-level operation.
+  // `old` / `new`: the property's values for a property change, as CloudFormation deploys them
+  // where c2a can evaluate them (a parameter's value, a mapping entry, a condition: the values
+  // rules must judge), else as written; the whole BEFORE / AFTER body of the component for a
+  // component-level operation.
   if (head.key == "old" || head.key == "new") {
     bool old = head.key == "old";
     if (operation.property) {
-      const auto& value = old ? operation.property->oldValue : operation.property->newValue;
+      const auto& p = *operation.property;
+      const auto& evaluated = old ? p.oldEvaluated : p.newEvaluated;
+      const auto& value = evaluated ? evaluated : (old ? p.oldValue : p.newValue);
       if (value) walk(*value, rest, out);
       return;
     }
