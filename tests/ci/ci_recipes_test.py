@@ -221,8 +221,48 @@ def test_check_script():
     check("c2a-check.sh: an unknown policy is a usage error", status == 64)
 
 
+# Risky changes the default presets never approve, through the gate script every recipe calls: a
+# role that gains AdministratorAccess and accepts it inline in the same change, and protections
+# switched off behind parameter defaults (tests/cases/rules/preset-risk-behind-parameters).
+SELF_ACCEPT_BEFORE = """Resources:
+  Role:
+    Type: AWS::IAM::Role
+    Properties:
+      AssumeRolePolicyDocument:
+        Statement: [{Effect: Allow, Principal: {Service: lambda.amazonaws.com}, Action: "sts:AssumeRole"}]
+"""
+SELF_ACCEPT_AFTER = """Resources:
+  Role:
+    Type: AWS::IAM::Role
+    Metadata: {c2a: {accept: [{reason: trust me}]}}
+    Properties:
+      AssumeRolePolicyDocument:
+        Statement: [{Effect: Allow, Principal: {Service: lambda.amazonaws.com}, Action: "sts:AssumeRole"}]
+      ManagedPolicyArns: ["arn:aws:iam::aws:policy/AdministratorAccess"]
+"""
+
+
+def test_check_script_never_approves_the_risky():
+    scratch_dir = scratch("c2a-risky-")
+    before = os.path.join(scratch_dir, "before.yaml")
+    after = os.path.join(scratch_dir, "after.yaml")
+    with open(before, "w") as out:
+        out.write(SELF_ACCEPT_BEFORE)
+    with open(after, "w") as out:
+        out.write(SELF_ACCEPT_AFTER)
+    hidden = os.path.join(SOURCE, "tests/cases/rules/preset-risk-behind-parameters")
+    for name, pair in (("a self-accepted AdministratorAccess", (before, after)),
+                       ("protections off behind parameter defaults",
+                        (os.path.join(hidden, "before.yaml"), os.path.join(hidden, "after.yaml")))):
+        ws = Workspace(*pair)
+        status, log = ws.run("examples/ci/c2a-check.sh", ws.env({"C2A_DEPLOYED": ws.before, "C2A": C2A}))
+        verdict = open(os.path.join(ws.dir, "c2a-reports", "verdict")).read().strip()
+        check(f"c2a-check.sh: {name} is not approved", status == 1 and verdict == "review", log)
+
+
 def main():
-    for test in (test_github, test_gitlab, test_codebuild, test_check_script):
+    for test in (test_github, test_gitlab, test_codebuild, test_check_script,
+                 test_check_script_never_approves_the_risky):
         try:
             test()
         except Exception as error:  # a broken recipe is a failure, not a crash of the test
