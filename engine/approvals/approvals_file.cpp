@@ -51,17 +51,10 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
   doc.expectObject("", "an approvals file (written by `c2a approve`)");
   doc.expectKeys("",
                  {"c2aApprovals", "fingerprint", "by", "at", "comment", "changes", "signature"});
-  auto version = doc.integer("", "c2aApprovals", /*required=*/true);
-  if (version == 1) {
-    doc.fail("/c2aApprovals",
-             "version 1 approvals name changes without their values, so they would cover a "
-             "change edited after the approval: approve again with this c2a (`c2a approve`), "
-             "which binds each change to its values");
-  }
-  if (version != kApprovalsVersion) {
-    doc.fail("/c2aApprovals",
-             fmt::format("unknown approvals file version (this c2a reads {})", kApprovalsVersion));
-  }
+  checkBoundVersion(doc, "c2aApprovals", kApprovalsVersion, "approvals file",
+                    "version 1 approvals name changes without their values, so they would cover a "
+                    "change edited after the approval: approve again with this c2a (`c2a "
+                    "approve`), which binds each change to its values");
   ApprovalsFile out;
   out.file = file;
   out.fingerprint = doc.fingerprint("", "fingerprint");

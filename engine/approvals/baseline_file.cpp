@@ -15,17 +15,10 @@ BaselineFile readBaselineFile(const std::string& file, const ReadLimits& limits)
   LocatedJson doc(readSourceFile(file, limits), file);
   doc.expectObject("", "a baseline file (written by `c2a diff --write-baseline`)");
   doc.expectKeys("", {"c2aBaseline", "fingerprint", "changes"});
-  auto version = doc.integer("", "c2aBaseline", true);
-  if (version == 1) {
-    doc.fail("/c2aBaseline",
-             "version 1 baselines name changes without their values, so they would accept any "
-             "value a change takes later: write it again with this c2a (--write-baseline), "
-             "which records each change's values");
-  }
-  if (version != kBaselineVersion) {
-    doc.fail("/c2aBaseline",
-             fmt::format("unknown baseline file version (this c2a reads {})", kBaselineVersion));
-  }
+  checkBoundVersion(doc, "c2aBaseline", kBaselineVersion, "baseline file",
+                    "version 1 baselines name changes without their values, so they would accept "
+                    "any value a change takes later: write it again with this c2a "
+                    "(--write-baseline), which records each change's values");
   BaselineFile out;
   out.file = file;
   if (doc.find("/fingerprint") != nullptr) out.fingerprint = doc.fingerprint("", "fingerprint");

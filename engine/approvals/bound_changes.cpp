@@ -30,6 +30,16 @@ std::vector<BoundChange> readBoundChanges(const LocatedJson& doc, std::string_vi
   return out;
 }
 
+void checkBoundVersion(const LocatedJson& doc, std::string_view key, long long current,
+                       std::string_view what, std::string_view whyNotOne) {
+  auto version = doc.integer("", key, /*required=*/true);
+  auto at = LocatedJson::child("", key);
+  if (version == 1) doc.fail(at, std::string(whyNotOne));
+  if (version != current) {
+    doc.fail(at, fmt::format("unknown {} version (this c2a reads {})", what, current));
+  }
+}
+
 Json boundChangesToJson(const std::vector<BoundChange>& changes) {
   Json out = Json::array();
   for (const auto& change : changes) {
