@@ -1,7 +1,5 @@
 #include "engine/approvals/approvals_file.h"
 
-#include <fmt/format.h>
-
 #include <array>
 #include <cctype>
 #include <cstdlib>

@@ -1,7 +1,5 @@
 #include "engine/approvals/baseline_file.h"
 
-#include <fmt/format.h>
-
 #include "platform-mapping/located_json.h"
 
 namespace c2a {
