@@ -20,6 +20,13 @@ Side evaluate(TemplateEvaluator& evaluator, const std::string& stack,
   return out;
 }
 
+// The evaluated value to show beside the written one: only where evaluating says more than the
+// text.
+std::optional<Json> shown(const Side& side, const std::optional<Json>& written) {
+  if (side.absent() || side.value->value == *written) return std::nullopt;
+  return side.value->value;
+}
+
 bool same(const Side& a, const Side& b) {
   if (a.absent() || b.absent()) return a.absent() && b.absent();
   return equivalent(a.value->value, b.value->value);
@@ -32,13 +39,8 @@ DeployedChange judgeDeployed(Evaluators& evaluators, const std::string& beforeSt
                              FoundBy foundBy) {
   auto old = evaluate(evaluators.before, beforeStack, change.oldValue, false);
   auto now = evaluate(evaluators.after, afterStack, change.newValue, false);
-  // Shown beside the written value only where evaluating says more than the text.
-  if (old.value && !old.value->absent && old.value->value != *change.oldValue) {
-    change.oldEvaluated = old.value->value;
-  }
-  if (now.value && !now.value->absent && now.value->value != *change.newValue) {
-    change.newEvaluated = now.value->value;
-  }
+  if (auto value = shown(old, change.oldValue)) change.oldEvaluated = std::move(value);
+  if (auto value = shown(now, change.newValue)) change.newEvaluated = std::move(value);
   // Equal once evaluated, even with parts known only at deploy time: the same references
   // resolve alike (a replaced target is propagation's business, not this comparison's).
   const bool known = old.complete() && now.complete();
@@ -51,14 +53,8 @@ DeployedChange judgeDeployed(Evaluators& evaluators, const std::string& beforeSt
   // possible): still the values to show and for rules to judge, where the text says less.
   if (assumedKnown && !change.oldEvaluated && !change.newEvaluated &&
       !same(oldAssumed, nowAssumed)) {
-    if (oldAssumed.value && !oldAssumed.value->absent &&
-        oldAssumed.value->value != *change.oldValue) {
-      change.oldEvaluated = oldAssumed.value->value;
-    }
-    if (nowAssumed.value && !nowAssumed.value->absent &&
-        nowAssumed.value->value != *change.newValue) {
-      change.newEvaluated = nowAssumed.value->value;
-    }
+    change.oldEvaluated = shown(oldAssumed, change.oldValue);  // both unset so far
+    change.newEvaluated = shown(nowAssumed, change.newValue);
   }
   if (same(oldAssumed, nowAssumed) && (assumedKnown || foundBy == FoundBy::DifferentText)) {
     return DeployedChange::Possible;
