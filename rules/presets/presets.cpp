@@ -32,7 +32,12 @@ constexpr std::array kTable{
           "id) and how to keep them"},
     Entry{"routine",
           "approves CDK bookkeeping, tags, descriptions, new resources, Lambda code and tuning, "
-          "longer log retention, alarms and dashboards"},
+          "longer log retention, alarms and dashboards, queue, service and storage tuning, "
+          "version numbers, AMI and build-image updates"},
+    Entry{"narrowing",
+          "approves what provably only narrows: actions, resources or principals removed from an "
+          "Allow, Deny statements and conditions added, ingress narrowed, public access blocked, "
+          "a higher minimum TLS version"},
 };
 
 struct Alias {
