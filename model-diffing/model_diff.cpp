@@ -7,6 +7,7 @@
 #include "model-diffing/component_matching.h"
 #include "model-diffing/deployed_values.h"
 #include "model-diffing/fingerprint.h"
+#include "model-diffing/grant_regrouping.h"
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
 #include "model/same_value.h"
@@ -167,6 +168,7 @@ class Differ {
     diff.after = &after;
     diff.operations = changes_.release();
     diffing::markPropagated(diff.operations);
+    diffing::markRegroupedGrants(diff);
     diffing::fingerprintDiff(diff);
     return diff;
   }

@@ -55,6 +55,9 @@ struct Operation {
   std::optional<PropertyChange> property;  // always set for UPDATE
   Certainty certainty = Certainty::Definite;
   bool propagated = false;  // the root of its cause chain is a change of another component
+  /// IAM statements added or removed that the same principals hold on the other side too (a
+  /// policy split, merged or moved): no grant is gained or lost (model-diffing/grant_regrouping).
+  bool regrouped = false;
   std::optional<Cause> cause;
 };
 

@@ -19,7 +19,7 @@ inline constexpr std::array<std::string_view, 8> kComponentFields{
 
 /// `change.type`...: the fields every change carries (DiffWorld fills them). `operation` and
 /// `property` are the JSON report's names for `type` and the property fields.
-inline constexpr std::array<std::string_view, 14> kChangeFieldNames{
+inline constexpr std::array<std::string_view, 15> kChangeFieldNames{
     "type",      "propertyOperationType",
     "path",      "updateType",
     "certainty", "propagated",
@@ -27,6 +27,7 @@ inline constexpr std::array<std::string_view, 14> kChangeFieldNames{
     "name",      "oldName",
     "cause",     "operation",
     "property",  "failures",
+    "regrouped",
 };
 
 /// `change.component`, `change.enclosing`, `change.old`, `change.new`: read through, not stored.

@@ -281,6 +281,7 @@ const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) cons
   fields["certainty"] = toString(operation.certainty);
   fields["failures"] = failureCodes_[index];
   fields["propagated"] = operation.propagated;
+  fields["regrouped"] = operation.regrouped;
   fields["id"] = operation.id;
   fields["stack"] = operation.stack;
   fields["name"] = operation.name;

@@ -301,7 +301,8 @@ TEST_F(CliApprovals, BadApprovalsFilesAreLocatedOrMissing) {
 
 // ---- inline acceptances ------------------------------------------------------------------------
 
-std::string withAccepts(const std::string& bucketName, const std::string& timeout,
+// The queue's MaximumMessageSize is a change no preset decides, so only an acceptance approves it.
+std::string withAccepts(const std::string& bucketName, const std::string& size,
                         const std::string& archiveAccept, const std::string& ordersAccept) {
   auto metadata = [](const std::string& accept) {
     return accept.empty() ? std::string()
@@ -310,8 +311,8 @@ std::string withAccepts(const std::string& bucketName, const std::string& timeou
   return R"({"Resources": {
   "Archive": {"Type": "AWS::S3::Bucket", "Properties": {"BucketName": ")" +
          bucketName + "\"}" + metadata(archiveAccept) + R"(},
-  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": )" +
-         timeout + "}" + metadata(ordersAccept) + R"(}
+  "Orders": {"Type": "AWS::SQS::Queue", "Properties": {"MaximumMessageSize": )" +
+         size + "}" + metadata(ordersAccept) + R"(}
 }}
 )";
 }
@@ -320,14 +321,14 @@ std::string withAccepts(const std::string& bucketName, const std::string& timeou
 // and never lifts high risk or a rejection, deployed or not.
 TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
   std::string diff = "diff '" + path("before.json") + "' '" + path("after.json") + "'";
-  const std::string timeout = R"({"path": "Properties.VisibilityTimeout", "reason": "tuned"})";
+  const std::string size = R"({"path": "Properties.MaximumMessageSize", "reason": "tuned"})";
   const std::string archive =
       R"({"operation": "REPLACE", "reason": "the archive is rebuilt from S3 inventory"})";
 
-  // Deployed entries: the queue's timeout is accepted; the bucket's replacement is rejected by
+  // Deployed entries: the queue's message size is accepted; the bucket's replacement is rejected by
   // the data-loss preset, and its acceptance is refused with a warning.
-  write("before.json", withAccepts("archive-v1", "30", archive, timeout));
-  write("after.json", withAccepts("archive-v2", "60", archive, timeout));
+  write("before.json", withAccepts("archive-v1", "1024", archive, size));
+  write("after.json", withAccepts("archive-v2", "2048", archive, size));
   auto refused = runC2a(diff);
   EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
   EXPECT_TRUE(has(refused.err, "warning: the acceptance of Archive replacement is not applied"))
@@ -340,7 +341,7 @@ TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
   EXPECT_EQ(runC2a(diff + " --allow-inline-accept-of-rejections").status, 64);
 
   // The same entries new in this change: nothing is accepted, the metadata waits for a person.
-  write("before.json", withAccepts("archive-v1", "30", "", ""));
+  write("before.json", withAccepts("archive-v1", "1024", "", ""));
   auto fresh = runC2a(diff + " --format json");
   EXPECT_EQ(fresh.status, 2) << fresh.err;
   EXPECT_FALSE(has(fresh.out, "\"acceptance\"")) << fresh.out;
@@ -353,13 +354,13 @@ TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
   }
 
   // --no-inline-accept: nobody approves their own change.
-  write("before.json", withAccepts("archive-v1", "30", archive, timeout));
+  write("before.json", withAccepts("archive-v1", "1024", archive, size));
   auto strict = runC2a(diff + " --no-inline-accept --format json");
   EXPECT_EQ(strict.status, 2);
   EXPECT_FALSE(has(strict.out, "\"acceptance\"")) << strict.out;
 
   // No reason: refused where it is written.
-  write("after.json", withAccepts("archive-v2", "60", "", R"({"operation": "UPDATE"})"));
+  write("after.json", withAccepts("archive-v2", "2048", "", R"({"operation": "UPDATE"})"));
   auto noReason = runC2a(diff);
   EXPECT_EQ(noReason.status, 65);
   EXPECT_TRUE(has(noReason.err, "c2a: " + path("after.json") + ":3:")) << noReason.err;

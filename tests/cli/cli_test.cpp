@@ -279,7 +279,7 @@ TEST(Cli, PresetsAreOnByDefaultAndNamedExactly) {
   auto json = runC2a(pair + "--format json");
   EXPECT_NE(json.out.find("\"presets\": [\n      \"iam-broadening\",\n      \"network-exposure\",\n"
                           "      \"data-loss\",\n      \"protections\",\n      \"cdk-refactor\",\n"
-                          "      \"routine\"\n    ]"),
+                          "      \"routine\",\n      \"narrowing\"\n    ]"),
             std::string::npos)
       << json.out;
   // C2A's preset name selects the IAM and network packs, which do not care about a replacement.
@@ -300,7 +300,7 @@ TEST(Cli, EveryPresetIsListedAndItsSourcePassesRulesCheck) {
   auto list = runC2a("rules presets");
   EXPECT_EQ(list.status, 0);
   for (const char* name : {"iam-broadening", "network-exposure", "data-loss", "protections",
-                           "cdk-refactor", "routine"}) {
+                           "cdk-refactor", "routine", "narrowing"}) {
     EXPECT_NE(("\n" + list.out).find(std::string("\n") + name + " "), std::string::npos)
         << name << list.out;
   }

@@ -80,7 +80,8 @@ TEST_P(PresetRuleTests, AllCasesPass) {
 
 INSTANTIATE_TEST_SUITE_P(Presets, PresetRuleTests,
                          ::testing::Values("iam-broadening", "network-exposure", "data-loss",
-                                           "protections", "cdk-refactor", "routine"),
+                                           "protections", "cdk-refactor", "routine",
+                                           "narrowing"),
                          [](const auto& info) {
                            std::string name;
                            for (char c : info.param) name += c == '-' ? '_' : c;

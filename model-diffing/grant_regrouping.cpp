@@ -1,0 +1,334 @@
+#include "model-diffing/grant_regrouping.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "model/infra_model.h"
+#include "model/references.h"
+#include "model/same_value.h"
+
+namespace c2a::diffing {
+namespace {
+
+// Which principals a policy resource attaches to, by the property naming them.
+struct PolicyType {
+  std::string_view type;
+  std::string_view principals[3];  // property → principal kind: "Roles", "Users", "Groups"
+  bool single = false;             // RoleName/UserName/GroupName: one principal, not a list
+};
+
+constexpr PolicyType kPolicyTypes[] = {
+    {"AWS::IAM::Policy", {"Roles", "Users", "Groups"}},
+    {"AWS::IAM::ManagedPolicy", {"Roles", "Users", "Groups"}},
+    {"AWS::IAM::RolePolicy", {"RoleName", "", ""}, true},
+    {"AWS::IAM::UserPolicy", {"UserName", "", ""}, true},
+    {"AWS::IAM::GroupPolicy", {"GroupName", "", ""}, true},
+};
+
+// The principals that hold their own inline policies (`Properties.Policies`).
+constexpr std::string_view kInlineHolders[][2] = {
+    {"AWS::IAM::Role", "Roles"}, {"AWS::IAM::User", "Users"}, {"AWS::IAM::Group", "Groups"}};
+
+const PolicyType* policyType(std::string_view type) {
+  for (const auto& entry : kPolicyTypes) {
+    if (entry.type == type) return &entry;
+  }
+  return nullptr;
+}
+
+std::string_view inlineKind(std::string_view type) {
+  for (const auto& entry : kInlineHolders) {
+    if (entry[0] == type) return entry[1];
+  }
+  return {};
+}
+
+std::string_view kindOf(std::string_view property) {
+  if (property == "RoleName") return "Roles";
+  if (property == "UserName") return "Users";
+  if (property == "GroupName") return "Groups";
+  return property;
+}
+
+// A text equal for the same value however it is written: object keys sorted, scalars as
+// CloudFormation passes them on, intrinsic functions in their one canonical form.
+void canonicalText(const Json& value, std::string& out) {
+  if (value.is_object()) {
+    std::vector<std::pair<std::string_view, const Json*>> members;
+    for (auto it = value.begin(); it != value.end(); ++it) members.emplace_back(it.key(), &*it);
+    std::sort(members.begin(), members.end());
+    out += '{';
+    for (const auto& [key, member] : members) {
+      out += Json(std::string(key)).dump();
+      out += ':';
+      canonicalText(*member, out);
+      out += ',';
+    }
+    out += '}';
+  } else if (value.is_array()) {
+    out += '[';
+    for (const auto& element : value) {
+      canonicalText(element, out);
+      out += ',';
+    }
+    out += ']';
+  } else if (value.is_null()) {
+    out += "null";
+  } else {
+    out += Json(scalarText(value)).dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+}
+
+// The value is the same in both deployments only if nothing in it is decided elsewhere: no
+// parameter, condition, mapping or import (a resource it refers to is the same resource).
+bool fixedValue(const Json& value, const InfraModel& model, const std::string& stack) {
+  for (const auto& reference : findReferences(value)) {
+    switch (reference.kind) {
+      case ReferenceKind::Ref:
+      case ReferenceKind::GetAtt:
+      case ReferenceKind::Sub:
+        if (model.find(stack, ComponentType::Parameter, reference.target)) return false;
+        break;
+      case ReferenceKind::DependsOn:
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+// A statement grants each action of its Action list on each resource of its Resource list, under
+// the rest of it (Effect, Principal, Condition, NotAction...). Its atoms are those pairs, each with
+// the rest written canonically (Sid is a label, left out): two sets of statements grant alike
+// when their atoms are the same, however the CDK merges or splits the lists. None when the
+// statement cannot be read as the same in both deployments, or is too large to spell out.
+std::optional<std::vector<std::string>> statementAtoms(const Json& statement,
+                                                       const InfraModel& model,
+                                                       const std::string& stack) {
+  if (!statement.is_object() || !fixedValue(statement, model, stack)) return std::nullopt;
+  Json normal = normalizeIntrinsics(statement);
+  normal.erase("Sid");
+  auto elements = [&](const char* key) {
+    std::vector<std::string> texts;
+    auto it = normal.find(key);
+    if (it == normal.end()) return std::vector<std::string>{"-"};
+    for (const auto& element : it->is_array() ? *it : Json::array({*it})) {
+      std::string text;
+      canonicalText(element, text);
+      texts.push_back(std::move(text));
+    }
+    normal.erase(it);
+    return texts;
+  };
+  auto actions = elements("Action");
+  auto resources = elements("Resource");
+  constexpr std::size_t kMostAtoms = 10000;
+  if (actions.size() * resources.size() > kMostAtoms) return std::nullopt;
+  std::string rest;
+  canonicalText(normal, rest);
+  std::vector<std::string> atoms;
+  atoms.reserve(actions.size() * resources.size());
+  for (const auto& action : actions) {
+    for (const auto& resource : resources) atoms.push_back(rest + '|' + action + '|' + resource);
+  }
+  return atoms;
+}
+
+// The atoms of a policy document's statements; none when it is not a plain document.
+std::optional<std::vector<std::string>> documentKeys(const Json* document,
+                                                     const InfraModel& model,
+                                                     const std::string& stack) {
+  if (document == nullptr || !document->is_object()) return std::nullopt;
+  auto statements = document->find("Statement");
+  if (statements == document->end()) return std::nullopt;
+  std::vector<std::string> keys;
+  auto add = [&](const Json& statement) {
+    auto atoms = statementAtoms(statement, model, stack);
+    if (!atoms) return false;
+    keys.insert(keys.end(), atoms->begin(), atoms->end());
+    return true;
+  };
+  if (statements->is_array()) {
+    for (const auto& statement : *statements) {
+      if (!add(statement)) return std::nullopt;
+    }
+  } else if (!add(*statements)) {
+    return std::nullopt;
+  }
+  return keys;
+}
+
+const Json* member(const Json* object, const char* key) {
+  if (object == nullptr || !object->is_object()) return nullptr;
+  auto it = object->find(key);
+  return it == object->end() ? nullptr : &*it;
+}
+
+// `Roles:<stack>:<canonical reference>`: how a principal is named, the same way on both sides.
+std::string principalKey(std::string_view kind, const std::string& stack, const Json& name) {
+  std::string out(kind);
+  out += ':';
+  out += stack;
+  out += ':';
+  canonicalText(normalizeIntrinsics(name), out);
+  return out;
+}
+
+std::string selfKey(std::string_view kind, const Component& holder) {
+  return principalKey(kind, holder.stack, Json{{"Ref", holder.name}});
+}
+
+// The principals a policy resource attaches to; none when one of them cannot be read.
+std::optional<std::vector<std::string>> policyPrincipals(const Component& policy,
+                                                         const PolicyType& type,
+                                                         const InfraModel& model) {
+  const Json* properties = member(&policy.properties, "Properties");
+  std::vector<std::string> out;
+  for (auto property : type.principals) {
+    if (property.empty()) continue;
+    const Json* names = member(properties, std::string(property).c_str());
+    if (names == nullptr) continue;
+    if (!fixedValue(*names, model, policy.stack)) return std::nullopt;
+    if (type.single || !names->is_array()) {
+      out.push_back(principalKey(kindOf(property), policy.stack, *names));
+      continue;
+    }
+    for (const auto& name : *names) out.push_back(principalKey(property, policy.stack, name));
+  }
+  return out;
+}
+
+// What every principal of one side is granted: principal key → statement atoms.
+using Ledger = std::unordered_map<std::string, std::unordered_set<std::string>>;
+
+// A resource with a Condition may not exist in the deployment: it grants nothing for certain.
+bool deployedForCertain(const Component& component) {
+  return member(&component.properties, "Condition") == nullptr;
+}
+
+Ledger ledgerOf(const InfraModel& model) {
+  Ledger ledger;
+  auto grant = [&](const std::vector<std::string>& principals,
+                   const std::vector<std::string>& statements) {
+    for (const auto& principal : principals) {
+      auto& held = ledger[principal];
+      held.insert(statements.begin(), statements.end());
+    }
+  };
+  for (std::size_t i = 0; i < model.componentCount(); ++i) {
+    const auto& component = model.component(i);
+    if (component.type != ComponentType::Resource || !deployedForCertain(component)) continue;
+    const Json* properties = member(&component.properties, "Properties");
+    if (const auto* type = policyType(component.subtype)) {
+      auto principals = policyPrincipals(component, *type, model);
+      auto statements =
+          documentKeys(member(properties, "PolicyDocument"), model, component.stack);
+      if (principals && statements) grant(*principals, *statements);
+      continue;
+    }
+    auto kind = inlineKind(component.subtype);
+    const Json* policies = member(properties, "Policies");
+    if (kind.empty() || policies == nullptr || !policies->is_array()) continue;
+    for (const auto& policy : *policies) {
+      auto statements = documentKeys(member(&policy, "PolicyDocument"), model, component.stack);
+      if (statements) grant({selfKey(kind, component)}, *statements);
+    }
+  }
+  return ledger;
+}
+
+bool allHeld(const Ledger& ledger, const std::vector<std::string>& principals,
+             const std::vector<std::string>& statements) {
+  if (principals.empty() || statements.empty()) return false;
+  for (const auto& principal : principals) {
+    auto it = ledger.find(principal);
+    if (it == ledger.end()) return false;
+    for (const auto& statement : statements) {
+      if (it->second.count(statement) == 0) return false;
+    }
+  }
+  return true;
+}
+
+// The principals a component's policies attach to: its Roles/Users/Groups, or itself.
+std::optional<std::vector<std::string>> principalsOf(const Component& component,
+                                                     const InfraModel& model) {
+  if (const auto* type = policyType(component.subtype)) {
+    return policyPrincipals(component, *type, model);
+  }
+  auto kind = inlineKind(component.subtype);
+  if (kind.empty()) return std::nullopt;
+  return std::vector<std::string>{selfKey(kind, component)};
+}
+
+bool regrouped(const Operation& op, const ModelDiff& diff, const Ledger& before,
+               const Ledger& after) {
+  if (op.componentType != ComponentType::Resource) return false;
+  const bool adds = op.type == OperationType::Insert ||
+                    (op.property && op.property->operation == PropertyOperationType::Insert);
+  const bool removes = op.type == OperationType::Remove ||
+                       (op.property && op.property->operation == PropertyOperationType::Remove);
+  if (!adds && !removes) return false;
+  // An addition is judged in the AFTER model against what BEFORE granted, a removal the reverse.
+  const InfraModel* model = adds ? diff.after : diff.before;
+  auto index = adds ? op.after : op.before;
+  if (model == nullptr || !index) return false;
+  const auto& component = model->component(*index);
+  if (!deployedForCertain(component)) return false;
+  const Ledger& other = adds ? before : after;
+  auto principals = principalsOf(component, *model);
+  if (!principals) return false;
+
+  if (op.type != OperationType::Update) {  // the policy resource itself
+    if (policyType(component.subtype) == nullptr) return false;
+    auto statements = documentKeys(
+        member(member(&component.properties, "Properties"), "PolicyDocument"), *model,
+        component.stack);
+    return statements && allHeld(other, *principals, *statements);
+  }
+  const auto& change = *op.property;
+  const Json* value = adds ? (change.newValue ? &*change.newValue : nullptr)
+                           : (change.oldValue ? &*change.oldValue : nullptr);
+  if (value == nullptr) return false;
+  const auto& path = change.path;
+  auto keyAt = [&](std::size_t i, std::string_view key) { return path[i] == key; };
+  auto indexAt = [&](std::size_t i) {
+    return !path[i].empty() && std::all_of(path[i].begin(), path[i].end(),
+                                           [](char c) { return c >= '0' && c <= '9'; });
+  };
+  std::optional<std::vector<std::string>> statements;
+  bool inlineHolder = !inlineKind(component.subtype).empty();
+  if (inlineHolder && path.size() == 3 && keyAt(1, "Policies") && indexAt(2)) {
+    statements = documentKeys(member(value, "PolicyDocument"), *model, component.stack);
+  } else if (inlineHolder && path.size() == 6 && keyAt(1, "Policies") && indexAt(2) &&
+             keyAt(3, "PolicyDocument") && keyAt(4, "Statement") && indexAt(5)) {
+    statements = statementAtoms(*value, *model, component.stack);
+  } else if (!inlineHolder && path.size() == 4 && keyAt(1, "PolicyDocument") &&
+             keyAt(2, "Statement") && indexAt(3)) {
+    statements = statementAtoms(*value, *model, component.stack);
+  }
+  return statements && allHeld(other, *principals, *statements);
+}
+
+}  // namespace
+
+void markRegroupedGrants(ModelDiff& diff) {
+  if (diff.before == nullptr || diff.after == nullptr) return;
+  std::optional<Ledger> before, after;  // built on first need: most diffs touch no policy
+  for (auto& op : diff.operations) {
+    if (op.componentType != ComponentType::Resource) continue;
+    if (!policyType(op.subtype) && inlineKind(op.subtype).empty()) continue;
+    if (!before) {
+      before = ledgerOf(*diff.before);
+      after = ledgerOf(*diff.after);
+    }
+    op.regrouped = regrouped(op, diff, *before, *after);
+  }
+}
+
+}  // namespace c2a::diffing
