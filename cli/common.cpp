@@ -95,6 +95,26 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->check(wholeNumber(0))
       ->group("Limits");
   command
+      .add_option_function<std::vector<std::string>>(
+          "--nested-template",
+          [&limits](const std::vector<std::string>& entries) {
+            for (const auto& entry : entries) {
+              auto equals = entry.find('=');
+              limits.nestedTemplates[entry.substr(0, equals)] = entry.substr(equals + 1);
+            }
+          },
+          "KEY=FILE: the template of a nested stack of a template file, KEY its logical id, "
+          "path (Parent/Child) or TemplateURL as written (a local TemplateURL is followed "
+          "without it); repeatable")
+      ->check([](const std::string& entry) -> std::string {
+        auto equals = entry.find('=');
+        if (equals == std::string::npos || equals == 0 || equals + 1 == entry.size()) {
+          return "takes KEY=FILE (a logical id, Parent/Child path or TemplateURL, then the file)";
+        }
+        return "";
+      })
+      ->group("Inputs");
+  command
       .add_option("--jobs", limits.jobs,
                   "Threads that read BEFORE, AFTER and an assembly's stack templates (0: one per "
                   "core); the report is the same for any number")

@@ -1,6 +1,7 @@
 #pragma once
 // Errors a user can cause are values with a kind and a location. They travel as a C2aError
 // (the operation ends) or as warnings in a Diagnostics list, and are printed once, by the CLI.
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,6 +26,15 @@ struct Diagnostic {
   /// transform it does not run): what it hides may change anything, so the verdict is at least
   /// review. Nothing unseen is approved.
   bool notAnalysed = false;
+  /// For a not-analysed part that is the same on both sides while one resource is unchanged (a
+  /// nested template whose URL names its content, a serverless application at a fixed version):
+  /// that resource's stack and logical id. The engine drops the warning when the diff has no
+  /// change of that resource (engine/pipeline/not_analysed.h).
+  struct Resource {
+    std::string stack;
+    std::string name;
+  };
+  std::optional<Resource> seenIfUnchanged = std::nullopt;
 
   /// "FILE:LINE:COL: message" (as much of the location as is known).
   [[nodiscard]] std::string str() const;

@@ -5,6 +5,8 @@
 
 #include "model/input_file.h"
 #include "platform-mapping/cdk/constructs.h"
+#include "platform-mapping/cdk/stack_tree.h"
+#include "platform-mapping/cloudformation/nested_templates.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 #include "platform-mapping/input_readers.h"
@@ -36,22 +38,46 @@ InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnost
   throw C2aError(ErrorKind::InvalidInput, {path}, "not an input c2a reads");
 }
 
+InfraModel loadTemplateFile(const std::string& path, const ReadLimits& limits,
+                            Diagnostics& warnings) {
+  InfraModel model;
+  // The nested stacks whose templates are on this machine (a local TemplateURL, or
+  // --nested-template) are mapped as for a cloud assembly; the others are unseen.
+  StackTreeMapper mapper(limits, model, warnings);
+  StackTemplate root;
+  root.file = path;
+  mapper.map(root);
+  linkImports(model);
+  return model;
+}
+
 InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
   InfraModel model;
   ComponentIndex stack = mapTemplate(document, "", model, warnings);
-  // A template file holds no nested template: what its nested stacks deploy is unseen.
+  // A template given without a file (standard input, a rule test) has no nested templates
+  // beside it: what its nested stacks deploy is unseen, unless their URLs name their content and
+  // they do not change.
   for (ComponentIndex i = 0; i < model.componentCount(); ++i) {
     const auto& component = model.component(i);
     if (component.type != ComponentType::Resource ||
         component.subtype != "AWS::CloudFormation::Stack") {
       continue;
     }
-    warnings.push_back(Diagnostic{
-        ErrorKind::InvalidInput, component.location(),
-        "nested stack " + component.name +
-            ": a template file does not hold its nested template, so its resources are not "
-            "analysed; compare cloud assemblies (cdk.out) to include them",
-        true});
+    Diagnostic warning{ErrorKind::InvalidInput, component.location(),
+                       "nested stack " + component.name +
+                           ": a template given without a file holds no nested template, so its "
+                           "resources are not analysed; compare template files or cloud "
+                           "assemblies (cdk.out) to include them",
+                       true};
+    const Json* url = component.properties.contains("Properties") &&
+                              component.properties["Properties"].is_object() &&
+                              component.properties["Properties"].contains("TemplateURL")
+                          ? &component.properties["Properties"]["TemplateURL"]
+                          : nullptr;
+    if (url != nullptr && templateUrlNamesContent(*url)) {
+      warning.seenIfUnchanged = Diagnostic::Resource{"", component.name};
+    }
+    warnings.push_back(std::move(warning));
   }
   model.addStack("");
   // A template CDK synthesized carries the construct paths too, wherever it is read from.

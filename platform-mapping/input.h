@@ -12,6 +12,12 @@ namespace c2a {
 /// manifest.json. Errors throw C2aError; warnings are appended to `warnings`.
 InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnostics& warnings);
 
+/// A template file and, recursively, the nested templates its stacks name on this machine (a
+/// local TemplateURL, relative to the template naming it, or ReadLimits::nestedTemplates): each
+/// becomes the stack named by its logical id path (`Network`, `Network/Subnets`).
+InfraModel loadTemplateFile(const std::string& path, const ReadLimits& limits,
+                            Diagnostics& warnings);
+
 struct SourceDocument;
 /// A template already read (an inline template of a rule test, say) → InfraModel, as loadInput
 /// maps a template file.

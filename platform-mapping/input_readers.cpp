@@ -63,7 +63,7 @@ bool acceptsTemplate(const InputProbe& probe) {
 }
 
 InfraModel readTemplate(const std::string& path, const ReadLimits& limits, Diagnostics& warnings) {
-  return loadTemplate(readSourceFile(path, limits), warnings);
+  return loadTemplateFile(path, limits, warnings);
 }
 
 constexpr std::array kReaders{

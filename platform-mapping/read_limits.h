@@ -1,6 +1,8 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <map>
+#include <string>
 #include <thread>
 
 namespace c2a {
@@ -18,6 +20,10 @@ struct ReadLimits {
   /// Threads that read BEFORE and AFTER, and a cloud assembly's stack templates, side by side
   /// (--jobs); 0: one per core. What is read, and the report, are the same for any number.
   unsigned jobs = 0;
+  /// Where the nested templates of a template file are (--nested-template KEY=FILE), besides a
+  /// local TemplateURL: KEY is a nested stack's logical id, its path (`Parent/Child`) or its
+  /// TemplateURL as written. Not a limit, but read wherever templates are.
+  std::map<std::string, std::string> nestedTemplates;
 
   /// The threads `jobs` stands for: itself, or one per core (at least one) for 0.
   [[nodiscard]] unsigned threads() const {

@@ -11,7 +11,12 @@ namespace c2a {
 /// The number of not-analysed warnings of `report`.
 std::size_t notAnalysedCount(const Report& report);
 
-/// Turns an approved verdict into review when a part of the input was not analysed.
+/// Drops the not-analysed warnings that name a resource the diff does not change
+/// (Diagnostic::seenIfUnchanged: the unseen part is then the same on both sides).
+void dropSeenWarnings(Report& report);
+
+/// Drops the warnings dropSeenWarnings drops, then turns an approved verdict into review when a
+/// part of the input was not analysed.
 void holdUnseen(Report& report);
 
 }  // namespace c2a

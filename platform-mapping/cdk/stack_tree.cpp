@@ -11,6 +11,7 @@
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cdk/string_field.h"
+#include "platform-mapping/cloudformation/nested_templates.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 
@@ -35,7 +36,10 @@ std::string canonicalPath(const std::string& file) {
 void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& read) {
   SourceLocation namedAt =
       source.namedAt.file.empty() ? SourceLocation{source.file} : source.namedAt;
-  if (auto why = whyNotARegularFile(source.file)) {
+  // A template file given on the command line may be a pipe or a device (read once); the
+  // templates it and an assembly name are files.
+  bool given = chain_.empty() && source.assemblyDir.empty();
+  if (auto why = given ? std::nullopt : whyNotARegularFile(source.file)) {
     throw C2aError(ErrorKind::MissingInput, namedAt,
                    fmt::format("template {} of stack {}: {}", source.file, source.stack, *why));
   }
@@ -57,6 +61,10 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
                                kMaxStacks));
   }
 
+  if (chain_.empty()) {
+    auto directory = fs::path(source.file).parent_path();
+    rootDirectory_ = directory.empty() ? "." : directory.string();
+  }
   auto document = read ? read(source.file) : readSourceFile(source.file, limits_);
   ComponentIndex stackComponent = mapTemplate(document, source.stack, model_, warnings_);
   model_.addStack(source.stack);
@@ -81,28 +89,45 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
     const auto& component = model_.component(*stackResource);
 
     StackTemplate nested;
-    nested.stack = parent.stack + "/" + item.key();
+    // A template file's own stack is "": its nested stacks are named by their logical ids.
+    nested.stack = parent.stack.empty() ? item.key() : parent.stack + "/" + item.key();
     nested.assemblyDir = parent.assemblyDir;
     nested.environment = {parent.environment.account, parent.environment.region, ""};
     const Json empty = Json::object();
     const Json& metadata = resource.contains("Metadata") ? resource["Metadata"] : empty;
-    if (const std::string* asset = stringAt(metadata, "aws:asset:path"); asset && !asset->empty()) {
+    const Json* properties = resource.contains("Properties") ? &resource["Properties"] : nullptr;
+    const Json* templateUrl = properties != nullptr && properties->is_object() &&
+                                      properties->contains("TemplateURL")
+                                  ? &(*properties)["TemplateURL"]
+                                  : nullptr;
+    if (auto given = givenTemplate(parent, nested.stack, item.key(), templateUrl)) {
+      // --nested-template names it, or the TemplateURL is a path on this machine.
+      nested.namedAt = component.location({"Properties", "TemplateURL"});
+      nested.file = *given;
+    } else if (auto local = templateUrl != nullptr && parent.assemblyDir.empty()
+                                ? localTemplatePath(*templateUrl, parent.file)
+                                : std::nullopt) {
+      auto unreadable = whyNotReadable(*local);
+      if (!unreadable.empty()) {
+        warnNotFound(parent, item.key(), component, templateUrl, unreadable);
+        continue;
+      }
+      nested.namedAt = component.location({"Properties", "TemplateURL"});
+      nested.file = *local;
+    } else if (const std::string* asset = stringAt(metadata, "aws:asset:path");
+               !parent.assemblyDir.empty() && asset && !asset->empty()) {
       nested.namedAt = component.location({"Metadata", "aws:asset:path"});
       nested.file =
           pathInsideAssembly(parent.assemblyDir, *asset, nested.namedAt, "aws:asset:path");
-    } else if (auto file = templateFromAssets(parent, resource)) {
+    } else if (auto file = parent.assemblyDir.empty()
+                               ? std::nullopt
+                               : templateFromAssets(parent, resource)) {
       // No asset metadata: the TemplateURL's object key names the template in an asset manifest.
       nested.namedAt = component.location({"Properties", "TemplateURL"});
       nested.file =
           pathInsideAssembly(parent.assemblyDir, *file, nested.namedAt, "asset source path");
     } else {
-      warnings_.push_back(Diagnostic{
-          ErrorKind::InvalidInput, component.location(),
-          fmt::format("nested stack {}: its template is not in the cloud assembly (no "
-                      "aws:asset:path metadata, and its TemplateURL names no asset of the "
-                      "assembly): its resources are not analysed",
-                      item.key()),
-          true});
+      warnNotFound(parent, item.key(), component, templateUrl, "");
       continue;
     }
     if (const std::string* cdkPath = stringAt(metadata, "aws:cdk:path")) {
@@ -111,6 +136,64 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
     map(nested);
     linkNestedStack(model_, *stackResource, nested.stack, warnings_);
   }
+}
+
+std::optional<std::string> StackTreeMapper::givenTemplate(const StackTemplate& parent,
+                                                          const std::string& path,
+                                                          const std::string& logicalId,
+                                                          const Json* templateUrl) const {
+  const auto& given = limits_.nestedTemplates;
+  for (const std::string* key : {&path, &logicalId}) {
+    if (auto it = given.find(*key); it != given.end()) return it->second;
+  }
+  if (templateUrl != nullptr && templateUrl->is_string()) {
+    if (auto it = given.find(templateUrl->get<std::string>()); it != given.end()) return it->second;
+  }
+  return std::nullopt;
+}
+
+// A template names the files c2a reads for it: only inside the directory of the template c2a
+// was given (a pull request must not make a CI job read /etc or the runner's credentials), and
+// only regular files. What is not read is unseen, not an error.
+std::string StackTreeMapper::whyNotReadable(const std::string& file) const {
+  std::error_code ec;
+  auto root = fs::weakly_canonical(rootDirectory_, ec);
+  auto target = fs::weakly_canonical(file, ec);
+  auto inside = target.lexically_relative(root);
+  if (ec || inside.empty() || *inside.begin() == "..") {
+    return fmt::format("its TemplateURL names {}, outside the directory of the template c2a was "
+                       "given, which c2a does not read unless --nested-template names it",
+                       file);
+  }
+  if (auto why = whyNotARegularFile(file)) {
+    return fmt::format("its TemplateURL names {}: {}", file, *why);
+  }
+  return "";
+}
+
+// A nested template c2a cannot read is unseen. Its URL naming its content (a CDK asset hash)
+// makes it the same on both sides while the stack resource is unchanged: then nothing is hidden.
+void StackTreeMapper::warnNotFound(const StackTemplate& parent, const std::string& logicalId,
+                                   const Component& component, const Json* templateUrl,
+                                   const std::string& why) {
+  Diagnostic warning{
+      ErrorKind::InvalidInput, component.location(),
+      !why.empty()
+          ? fmt::format("nested stack {}: {}; its resources are not analysed", logicalId, why)
+      : parent.assemblyDir.empty()
+          ? fmt::format("nested stack {}: a template file does not hold its nested template, so "
+                        "its resources are not analysed; give it with --nested-template {}=FILE, "
+                        "or compare cloud assemblies (cdk.out)",
+                        logicalId, logicalId)
+          : fmt::format("nested stack {}: its template is not in the cloud assembly (no "
+                        "aws:asset:path metadata, and its TemplateURL names no asset of the "
+                        "assembly): its resources are not analysed",
+                        logicalId),
+      true};
+  if (templateUrl != nullptr && templateUrlNamesContent(*templateUrl)) {
+    warning.seenIfUnchanged = Diagnostic::Resource{parent.stack, logicalId};
+  }
+  warnings_.push_back(std::move(warning));
 }
 
 std::optional<std::string> StackTreeMapper::templateFromAssets(const StackTemplate& parent,

@@ -49,6 +49,14 @@ class StackTreeMapper {
 
  private:
   void mapNestedStacks(const StackTemplate& parent, const Json& resources);
+  /// The template --nested-template names for a nested stack (by path, logical id or
+  /// TemplateURL).
+  std::optional<std::string> givenTemplate(const StackTemplate& parent, const std::string& path,
+                                           const std::string& logicalId,
+                                           const Json* templateUrl) const;
+  [[nodiscard]] std::string whyNotReadable(const std::string& file) const;
+  void warnNotFound(const StackTemplate& parent, const std::string& logicalId,
+                    const Component& component, const Json* templateUrl, const std::string& why);
   /// The template a nested stack's TemplateURL names in the assembly's asset manifests.
   std::optional<std::string> templateFromAssets(const StackTemplate& parent, const Json& resource);
 
@@ -56,6 +64,7 @@ class StackTreeMapper {
   InfraModel& model_;
   Diagnostics& warnings_;
   std::vector<std::string> chain_;  // canonical template paths of the stacks being mapped
+  std::string rootDirectory_;       // of the template given: local TemplateURLs stay inside it
   std::size_t stackCount_ = 0;
   std::map<std::string, std::unique_ptr<AssetIndex>> assets_;  // per assembly directory, lazily
 };

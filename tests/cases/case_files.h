@@ -70,9 +70,14 @@ inline bool updating() {
   return value != nullptr && std::string(value) == "1";
 }
 
-/// The input named `stem` in a case folder: `stem.json`, `stem.yaml`, `stem.yml`, `stem.template`
-/// or a folder `stem/` (a cloud assembly).
+/// The input named `stem` in a case folder: `stem.json`, `stem.yaml`, `stem.yml`, `stem.template`,
+/// a folder `stem/` holding `template.yaml` or `template.json` (a template with the nested
+/// templates it names beside it), or a folder `stem/` (a cloud assembly).
 inline std::string caseInput(const std::filesystem::path& dir, const std::string& stem) {
+  for (const char* file : {"template.yaml", "template.json"}) {
+    auto candidate = dir / stem / file;
+    if (std::filesystem::exists(candidate)) return candidate.string();
+  }
   for (const char* ext : {".json", ".yaml", ".yml", ".template", ""}) {
     auto candidate = dir / (stem + ext);
     if (std::filesystem::exists(candidate)) return candidate.string();

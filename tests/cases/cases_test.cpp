@@ -1,7 +1,8 @@
 // The data-driven cases: tests/cases/<kind>/<name>/, one runner, one kind per folder. Each case
 // states in its expectation file's leading comments the CloudFormation fact it pins.
 //
-// diff/NAME:   `before`, `after` (templates or assembly folders), `expected.txt`: one line per
+// diff/NAME:   `before`, `after` (templates, folders with `template.yaml` and the nested
+//              templates it names, or assembly folders), `expected.txt`: one line per
 //              operation in report order, then the verdict:
 //                <OPERATION> <component id>[ from <old name>][ <path> <property operation>
 //                <updateType>][ definite|possible][ propagated][ <- <cause id>]

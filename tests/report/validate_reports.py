@@ -227,9 +227,15 @@ def junit_problems(data):
 
 
 def side(case, name):
-    """A case's `before` or `after`: a file with any extension, or a directory."""
+    """A case's `before` or `after`: a file with any extension, a directory holding
+    `template.yaml` or `template.json` (with the nested templates it names), or a directory."""
     matches = sorted(p for p in case.iterdir() if p.name == name or p.stem == name)
-    return matches[0] if matches else None
+    if not matches:
+        return None
+    for file in ("template.yaml", "template.json"):
+        if (matches[0] / file).is_file():
+            return matches[0] / file
+    return matches[0]
 
 
 def fresh_runs(root):
