@@ -38,6 +38,7 @@ void registerApproveCommand(CLI::App& app, Action& action) {
                       "Write the approvals file to FILE (atomically) instead of stdout");
   command->add_option("--approval-key-file", options->keyFile,
                       "Sign with the key in FILE (instead of C2A_APPROVAL_KEY)");
+  addNestedTemplateOptions(*command, options->request.limits, true);
   addLimitOptions(*command, options->request.limits);
   command->callback([&action, options] {
     action = [options] {

@@ -31,6 +31,9 @@ std::string explainUsageError(const CLI::App& app, const CLI::ParseError& error,
 
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);
+/// --nested-template KEY=FILE, and with `sides` its --before-/--after- forms (commands that read
+/// two sides).
+void addNestedTemplateOptions(CLI::App& command, ReadLimits& limits, bool sides);
 /// --parameters, --before-parameters, --after-parameters, --parameter, --region, --account,
 /// --partition: what each side is deployed with (template evaluation); --change-set: what
 /// CloudFormation itself said of the deployment.

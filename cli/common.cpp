@@ -95,17 +95,30 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->check(wholeNumber(0))
       ->group("Limits");
   command
+      .add_option("--jobs", limits.jobs,
+                  "Threads that read BEFORE, AFTER and an assembly's stack templates (0: one per "
+                  "core); the report is the same for any number")
+      ->capture_default_str()
+      ->check(wholeNumber(0))
+      ->group("Limits");
+}
+
+namespace {
+
+// KEY=FILE entries into `into`.
+CLI::Option* addNestedTemplateOption(CLI::App& command, const std::string& name,
+                                     std::map<std::string, std::string>& into,
+                                     const std::string& description) {
+  return command
       .add_option_function<std::vector<std::string>>(
-          "--nested-template",
-          [&limits](const std::vector<std::string>& entries) {
+          name,
+          [&into](const std::vector<std::string>& entries) {
             for (const auto& entry : entries) {
               auto equals = entry.find('=');
-              limits.nestedTemplates[entry.substr(0, equals)] = entry.substr(equals + 1);
+              into[entry.substr(0, equals)] = entry.substr(equals + 1);
             }
           },
-          "KEY=FILE: the template of a nested stack of a template file, KEY its logical id, "
-          "path (Parent/Child) or TemplateURL as written (a local TemplateURL is followed "
-          "without it); repeatable")
+          description)
       ->check([](const std::string& entry) -> std::string {
         auto equals = entry.find('=');
         if (equals == std::string::npos || equals == 0 || equals + 1 == entry.size()) {
@@ -114,13 +127,21 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
         return "";
       })
       ->group("Inputs");
-  command
-      .add_option("--jobs", limits.jobs,
-                  "Threads that read BEFORE, AFTER and an assembly's stack templates (0: one per "
-                  "core); the report is the same for any number")
-      ->capture_default_str()
-      ->check(wholeNumber(0))
-      ->group("Limits");
+}
+
+}  // namespace
+
+void addNestedTemplateOptions(CLI::App& command, ReadLimits& limits, bool sides) {
+  addNestedTemplateOption(
+      command, "--nested-template", limits.nestedTemplates,
+      "KEY=FILE: the template of a nested stack of a template file; KEY is its logical id, path "
+      "(Parent/Child) or TemplateURL as written (a local TemplateURL is followed without it); "
+      "repeatable");
+  if (!sides) return;
+  addNestedTemplateOption(command, "--before-nested-template", limits.beforeNestedTemplates,
+                          "KEY=FILE: as --nested-template, for BEFORE only (over it)");
+  addNestedTemplateOption(command, "--after-nested-template", limits.afterNestedTemplates,
+                          "KEY=FILE: as --nested-template, for AFTER only (over it)");
 }
 
 void emit(const std::string& file, const std::string& content) {

@@ -212,6 +212,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
   addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFile);
+  addNestedTemplateOptions(*command, options->analyze.limits, true);
   addLimitOptions(*command, options->analyze.limits);
 
   command->callback([&action, options] {

@@ -28,6 +28,7 @@ void registerModelCommand(CLI::App& app, Action& action) {
       ->capture_default_str();
   command->add_option("--output,-o", options->output,
                       "Write to FILE (atomically) instead of stdout");
+  addNestedTemplateOptions(*command, options->limits, false);
   addLimitOptions(*command, options->limits);
   command->callback([&action, options] {
     action = [options] {

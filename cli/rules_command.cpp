@@ -132,6 +132,7 @@ void registerRulesCommand(CLI::App& app, Action& action) {
                         "Warnings (a rule that decides nothing, an unused binding, a redundant "
                         "rule...) are errors too");
     }
+    if (run != check) addNestedTemplateOptions(*command, options->limits, false);
     addLimitOptions(*command, options->limits);
     command->callback(
         [&action, options, run] { action = [options, run] { return run(*options); }; });

@@ -24,6 +24,10 @@ struct ReadLimits {
   /// local TemplateURL: KEY is a nested stack's logical id, its path (`Parent/Child`) or its
   /// TemplateURL as written. Not a limit, but read wherever templates are.
   std::map<std::string, std::string> nestedTemplates;
+  /// The same for one side of a diff only (--before-nested-template, --after-nested-template),
+  /// over nestedTemplates: engine/pipeline/read_model.h merges them per side.
+  std::map<std::string, std::string> beforeNestedTemplates;
+  std::map<std::string, std::string> afterNestedTemplates;
 
   /// The threads `jobs` stands for: itself, or one per core (at least one) for 0.
   [[nodiscard]] unsigned threads() const {

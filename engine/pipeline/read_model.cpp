@@ -48,13 +48,24 @@ InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnos
 
 namespace {
 constexpr std::uintmax_t kSmallInput = std::uintmax_t{64} << 10;
+
+// The limits one side is read with: its own nested templates over the shared ones.
+ReadLimits sideLimits(const ReadLimits& limits, bool before) {
+  ReadLimits side = limits;
+  for (const auto& [key, file] : before ? limits.beforeNestedTemplates : limits.afterNestedTemplates) {
+    side.nestedTemplates[key] = file;
+  }
+  return side;
+}
 }  // namespace
 
 ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
                      Diagnostics& warnings) {
+  const ReadLimits beforeLimits = sideLimits(limits, true);
+  const ReadLimits afterLimits = sideLimits(limits, false);
   auto inOrder = [&] {
-    auto beforeModel = readModel(before, limits, warnings);
-    return ModelPair{std::move(beforeModel), readModel(after, limits, warnings)};
+    auto beforeModel = readModel(before, beforeLimits, warnings);
+    return ModelPair{std::move(beforeModel), readModel(after, afterLimits, warnings)};
   };
   unsigned cores = limits.threads();
   // Pipes, devices and standard input are read one after the other, as named: a side that fails
@@ -75,8 +86,9 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
     return inOrder();
   }
   // Each side gets half the threads for its own assembly's templates.
-  ReadLimits side = limits;
-  side.jobs = std::max(1U, cores / 2);
+  ReadLimits beforeSide = beforeLimits;
+  ReadLimits afterSide = afterLimits;
+  beforeSide.jobs = afterSide.jobs = std::max(1U, cores / 2);
   Diagnostics afterWarnings;
   std::optional<InfraModel> afterModel;
   std::exception_ptr afterError;
@@ -84,7 +96,7 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
   try {
     reader = std::thread([&] {
       try {
-        afterModel = readModel(after, side, afterWarnings);
+        afterModel = readModel(after, afterSide, afterWarnings);
       } catch (...) {
         afterError = std::current_exception();
       }
@@ -95,7 +107,7 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
   std::optional<InfraModel> beforeModel;
   std::exception_ptr beforeError;
   try {
-    beforeModel = readModel(before, side, warnings);
+    beforeModel = readModel(before, beforeSide, warnings);
   } catch (...) {
     beforeError = std::current_exception();
   }

@@ -153,6 +153,16 @@ TEST_F(NestedTemplates, AnS3UrlIsReadFromTheFileNestedTemplateNames) {
                       "='" + path("before/network.yaml"));
   EXPECT_EQ(byUrl.out, before.out);
   EXPECT_EQ(runC2a(diff + " --nested-template Network").status, 64);
+  // A diff gives each side its own file: the queue's longer timeout is then routine.
+  auto sides = runC2a(diff + " --before-nested-template Network=" + path("before/network.yaml") +
+                      " --after-nested-template Network=" + path("after/network.yaml"));
+  EXPECT_EQ(sides.status, 0) << sides.out << sides.err;
+  EXPECT_NE(sides.out.find("Network"), std::string::npos) << sides.out;
+  EXPECT_NE(sides.out.find("VisibilityTimeout"), std::string::npos) << sides.out;
+  EXPECT_EQ(runC2a("model " + path("before/template.yaml") + " --before-nested-template Network=" +
+                   path("before/network.yaml"))
+                .status,
+            64);
 }
 
 TEST_F(NestedTemplates, ALocalTemplateUrlOutsideTheTemplatesDirectoryIsNotRead) {
