@@ -37,6 +37,12 @@ bool anyStringHoldsHash(const Json& value) {
 }  // namespace
 
 bool templateUrlNamesContent(const Json& templateUrl) {
+  // A Serverless Application Repository application at a semantic version: published versions
+  // are immutable.
+  if (templateUrl.is_object() && templateUrl.contains("ApplicationId") &&
+      templateUrl.contains("SemanticVersion")) {
+    return true;
+  }
   return anyStringHoldsHash(templateUrl);
 }
 

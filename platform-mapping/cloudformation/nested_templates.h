@@ -9,7 +9,8 @@
 namespace c2a {
 
 /// True when the TemplateURL names its content: a 64-hex-digit hash in it, as CDK asset URLs and
-/// asset parameters have. While such a URL is unchanged, the template it names is too.
+/// asset parameters have, or a Serverless Application Repository location with its
+/// SemanticVersion (a SAM application's). While such a URL is unchanged, the template it names is.
 bool templateUrlNamesContent(const Json& templateUrl);
 
 /// The file a TemplateURL names on this machine (`./nested/network.yaml`, `nested/db.json`,

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -12,6 +13,7 @@
 
 #include "model/references.h"
 #include "platform-mapping/cloudformation/language_extensions.h"
+#include "platform-mapping/cloudformation/serverless/serverless_transform.h"
 
 namespace c2a {
 namespace {
@@ -100,6 +102,7 @@ class TemplateMapper {
       }
       for (const auto& name : names) {
         if (name == "AWS::LanguageExtensions") continue;  // run here (language_extensions.h)
+        if (name == "AWS::Serverless-2016-10-31") continue;  // run here (serverless/)
         warnings_.push_back(Diagnostic{
             ErrorKind::InvalidInput, locate({"Transform"}),
             fmt::format("the template uses the transform {}, which c2a does not run: the template "
@@ -118,9 +121,8 @@ class TemplateMapper {
       for (auto it = value.begin(); it != value.end(); ++it) {
         path.push_back(it.key());
         if (it.key() == "Fn::Transform") {
-          warnings_.push_back(Diagnostic{
-              ErrorKind::InvalidInput, locate(path),
-              "Fn::Transform runs a macro c2a does not run: what it makes is not analysed", true});
+          warnings_.push_back(Diagnostic{ErrorKind::InvalidInput, locate(path),
+                                         macroWarning(path, it.value()), true});
         } else {
           findMacros(it.value(), path, depth + 1);
         }
@@ -135,6 +137,29 @@ class TemplateMapper {
     }
   }
   void findMacros(const Json& value, Path&& path, int depth) { findMacros(value, path, depth); }
+
+  // A macro replaces the value holding its Fn::Transform and reads nothing else: inside a
+  // resource it hides that resource's value, which waits for a person (a macro may answer
+  // differently on every deployment, so even an unchanged call is unseen); the rest of the
+  // template is judged. At the top of a section it hides the section.
+  static std::string macroWarning(const Path& path, const Json& call) {
+    std::string macro = "a macro";
+    if (call.is_object() && call.contains("Name") && call["Name"].is_string()) {
+      macro = "the macro " + call["Name"].get<std::string>();
+    }
+    Path held(path.begin(), path.end() - 1);
+    if (held.size() >= 2 && held[0] != "Transform") {
+      Path inside(held.begin() + 2, held.end());
+      return fmt::format("{} {}: Fn::Transform runs {}, which c2a does not run: what it makes{} is "
+                         "not analysed, so the verdict waits for a person; the rest of the "
+                         "template is judged",
+                         held[0] == "Resources" ? "resource" : held[0], held[1], macro,
+                         inside.empty() ? "" : " of " + toDotted(inside));
+    }
+    return fmt::format("{}: Fn::Transform runs {}, which c2a does not run: what it makes is not "
+                       "analysed",
+                       held.empty() ? std::string("the template") : toDotted(held), macro);
+  }
 
   SourceLocation locate(const Path& path) const {
     if (!document_.locations) return {};
@@ -178,10 +203,22 @@ class TemplateMapper {
     if (!entries.is_object()) {
       fail({std::string(section.key)}, fmt::format("{} is not a mapping", section.key));
     }
+    // With the SAM transform, the resources are gathered first: a function's events add to
+    // APIs and buckets written anywhere in the section.
+    const bool serverless =
+        section.type == ComponentType::Resource && usesServerlessTransform(document_.root);
+    std::vector<ExpandedEntry> gathered;
+    std::vector<Path> paths;
+    auto take = [&](const std::string& key, const Json& value, const std::string& pointer,
+                    const Path& path) {
+      if (!serverless) return add(section, key, value, pointer, path, out);
+      gathered.push_back({key, value, pointer});
+      paths.push_back(path);
+    };
     for (auto it = entries.begin(); it != entries.end(); ++it) {
       Path path{std::string(section.key), it.key()};
       if (!it.key().starts_with("Fn::ForEach::")) {
-        add(section, it.key(), it.value(), toPointer(path), path, out);
+        take(it.key(), it.value(), toPointer(path), path);
         continue;
       }
       if (!extensions_) {
@@ -200,8 +237,24 @@ class TemplateMapper {
                          fmt::format("{} makes {} {}, which the template has already", it.key(),
                                      section.what, entry.key));
         }
-        add(section, entry.key, entry.value, entry.pointer, path, out);
+        take(entry.key, entry.value, entry.pointer, path);
       }
+    }
+    if (!serverless) return;
+    std::map<std::string, Path> written;
+    for (std::size_t i = 0; i < gathered.size(); ++i) written.emplace(gathered[i].key, paths[i]);
+    std::set<std::string> made;
+    for (auto& entry : expandServerless(document_.root, std::move(gathered), stack_, warnings_,
+                                        document_.locations)) {
+      auto path = written.count(entry.key) != 0 ? written[entry.key]
+                                                : Path{std::string(section.key)};
+      if (!made.insert(entry.key).second) {
+        throw C2aError(ErrorKind::InvalidInput, document_.locations->find(entry.pointer),
+                       fmt::format("the SAM transform makes resource {}, which the template has "
+                                   "already",
+                                   entry.key));
+      }
+      add(section, entry.key, entry.value, entry.pointer, path, out);
     }
   }
 

@@ -78,13 +78,23 @@ TEST(Inputs, ATemplateAgainstAnAssemblyWithNestedStacksPairsWithTheRoot) {
   EXPECT_NE(json.out.find("\"verdict\": \"review\""), std::string::npos);
 }
 
-TEST(Inputs, ATransformC2aDoesNotRunHoldsTheVerdictAtReview) {
-  // SAM: every change is one the presets approve, but the transform's output is unseen.
-  auto result = runC2a(
-      "diff tests/cases/diff/sam-function-memory/before.yaml "
-      "tests/cases/diff/sam-function-memory/before.yaml");
-  EXPECT_EQ(result.status, 1) << result.out;
-  EXPECT_NE(result.out.find("AWS::Serverless-2016-10-31"), std::string::npos) << result.out;
+TEST(Inputs, AMacroC2aDoesNotRunHoldsTheVerdictAtReviewButSamIsRun) {
+  // SAM is expanded: a memory bump is routine, a managed policy added to the role is not.
+  const std::string sam = "tests/cases/diff/sam-function-memory/";
+  auto same = runC2a("diff " + sam + "before.yaml " + sam + "before.yaml");
+  EXPECT_EQ(same.status, 0) << same.out << same.err;
+  auto policy = runC2a("diff " + sam + "before.yaml " + sam + "after.yaml");
+  EXPECT_EQ(policy.status, 1) << policy.out;
+  EXPECT_NE(policy.out.find("HandlerRole"), std::string::npos) << policy.out;
+  // Another macro's output is unseen, even where nothing changed.
+  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-macro-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "t.yaml") << "Transform: MyMacro\nResources:\n  Queue: { Type: AWS::SQS::Queue }\n";
+  auto macro = runC2a("diff '" + (dir / "t.yaml").string() + "' '" + (dir / "t.yaml").string() + "'");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(macro.status, 1) << macro.out;
+  EXPECT_NE(macro.err.find("the transform MyMacro, which c2a does not run"), std::string::npos)
+      << macro.err;
 }
 
 TEST(Inputs, OneSideFromStandardInput) {
