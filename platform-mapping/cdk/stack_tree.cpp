@@ -71,26 +71,30 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
   model_.setEnvironment(source.stack, source.environment);
   addConstructs(model_, source.stack, stackComponent, source.constructPath);
 
-  if (document.root.is_object() && document.root.contains("Resources")) {
-    chain_.push_back(canonical);
-    mapNestedStacks(source, document.root["Resources"]);
-    chain_.pop_back();
-  }
+  chain_.push_back(canonical);
+  mapNestedStacks(source);
+  chain_.pop_back();
 }
 
-void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& resources) {
-  if (!resources.is_object()) return;
-  for (const auto& item : resources.items()) {
-    const Json& resource = item.value();
-    const std::string* type = stringAt(resource, "Type");
-    if (type == nullptr || *type != kNestedStackType) continue;
-    auto stackResource = model_.find(parent.stack, ComponentType::Resource, item.key());
-    if (!stackResource) continue;
-    const auto& component = model_.component(*stackResource);
+void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
+  // The stack resources as mapped (a transform may have made them: a SAM application), not as
+  // written; the model grows below, so they are listed first.
+  std::vector<ComponentIndex> stackResources;
+  for (ComponentIndex i = 0; i < model_.componentCount(); ++i) {
+    const auto& component = model_.component(i);
+    if (component.type == ComponentType::Resource && component.stack == parent.stack &&
+        component.subtype == kNestedStackType) {
+      stackResources.push_back(i);
+    }
+  }
+  for (auto index : stackResources) {
+    // A copy: mapping a nested stack adds to the model, which may move its components.
+    const Component component = model_.component(index);
+    const Json& resource = component.properties;
 
     StackTemplate nested;
     // A template file's own stack is "": its nested stacks are named by their logical ids.
-    nested.stack = parent.stack.empty() ? item.key() : parent.stack + "/" + item.key();
+    nested.stack = parent.stack.empty() ? component.name : parent.stack + "/" + component.name;
     nested.assemblyDir = parent.assemblyDir;
     nested.environment = {parent.environment.account, parent.environment.region, ""};
     const Json empty = Json::object();
@@ -100,7 +104,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
                                       properties->contains("TemplateURL")
                                   ? &(*properties)["TemplateURL"]
                                   : nullptr;
-    if (auto given = givenTemplate(parent, nested.stack, item.key(), templateUrl)) {
+    if (auto given = givenTemplate(parent, nested.stack, component.name, templateUrl)) {
       // --nested-template names it, or the TemplateURL is a path on this machine.
       nested.namedAt = component.location({"Properties", "TemplateURL"});
       nested.file = *given;
@@ -109,7 +113,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
                                 : std::nullopt) {
       auto unreadable = whyNotReadable(*local);
       if (!unreadable.empty()) {
-        warnNotFound(parent, item.key(), component, templateUrl, unreadable);
+        warnNotFound(parent, component.name, component, templateUrl, unreadable);
         continue;
       }
       nested.namedAt = component.location({"Properties", "TemplateURL"});
@@ -127,14 +131,14 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, const Json& r
       nested.file =
           pathInsideAssembly(parent.assemblyDir, *file, nested.namedAt, "asset source path");
     } else {
-      warnNotFound(parent, item.key(), component, templateUrl, "");
+      warnNotFound(parent, component.name, component, templateUrl, "");
       continue;
     }
     if (const std::string* cdkPath = stringAt(metadata, "aws:cdk:path")) {
       nested.constructPath = nestedStackConstructPath(*cdkPath);
     }
     map(nested);
-    linkNestedStack(model_, *stackResource, nested.stack, warnings_);
+    linkNestedStack(model_, index, nested.stack, warnings_);
   }
 }
 

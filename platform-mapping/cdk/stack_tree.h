@@ -48,7 +48,7 @@ class StackTreeMapper {
   void map(const StackTemplate& source, const TemplateReader& read = {});
 
  private:
-  void mapNestedStacks(const StackTemplate& parent, const Json& resources);
+  void mapNestedStacks(const StackTemplate& parent);
   /// The template --nested-template names for a nested stack (by path, logical id or
   /// TemplateURL).
   std::optional<std::string> givenTemplate(const StackTemplate& parent, const std::string& path,

@@ -38,7 +38,7 @@ void restApi(const SamResource& from, Expansion& expansion) {
     api["BodyS3Location"] = s3Location(*uri, "Bucket", "Key", "Version");
   } else {
     api["Body"] = Json{{"swagger", "2.0"},
-                       {"info", {{"version", "1.0"}, {"title", ref("AWS::StackName")}}},
+                       {"info", {{"version", "1.0"}, {"title", refOf("AWS::StackName")}}},
                        {"paths", routePaths(expansion.restRoutes(), from.id, false)}};
   }
   copy(from, api,
@@ -60,8 +60,8 @@ void restApi(const SamResource& from, Expansion& expansion) {
   Json stageName = from.property("StageName") ? *from.property("StageName") : Json("Prod");
   expansion.addOwn(from, "AWS::ApiGateway::RestApi", std::move(api));
   expansion.add(from, deployment, "AWS::ApiGateway::Deployment",
-                Json{{"RestApiId", ref(from.id)}, {"Description", "RestApi deployment"}});
-  Json stage{{"DeploymentId", ref(deployment)}, {"RestApiId", ref(from.id)}, {"StageName", stageName}};
+                Json{{"RestApiId", refOf(from.id)}, {"Description", "RestApi deployment"}});
+  Json stage{{"DeploymentId", refOf(deployment)}, {"RestApiId", refOf(from.id)}, {"StageName", stageName}};
   copy(from, stage,
        {{"Variables", "Variables"},
         {"MethodSettings", "MethodSettings"},
@@ -82,7 +82,7 @@ void httpApi(const SamResource& from, Expansion& expansion) {
     api["BodyS3Location"] = s3Location(*uri, "Bucket", "Key", "Version");
   } else {
     api["Body"] = Json{{"openapi", "3.0.1"},
-                       {"info", {{"version", "1.0"}, {"title", ref("AWS::StackName")}}},
+                       {"info", {{"version", "1.0"}, {"title", refOf("AWS::StackName")}}},
                        {"paths", routePaths(expansion.httpRoutes(), from.id, true)}};
   }
   copy(from, api,
@@ -93,7 +93,7 @@ void httpApi(const SamResource& from, Expansion& expansion) {
   unseenParts(from, expansion);
   Json stageName = from.property("StageName") ? *from.property("StageName") : Json("$default");
   expansion.addOwn(from, "AWS::ApiGatewayV2::Api", std::move(api));
-  Json stage{{"ApiId", ref(from.id)}, {"StageName", stageName}, {"AutoDeploy", true}};
+  Json stage{{"ApiId", refOf(from.id)}, {"StageName", stageName}, {"AutoDeploy", true}};
   copy(from, stage,
        {{"StageVariables", "StageVariables"},
         {"AccessLogSettings", "AccessLogSettings"},

@@ -22,11 +22,11 @@ struct Event {
     auto it = properties.find(key);
     return it == properties.end() ? nullptr : &*it;
   }
-  [[nodiscard]] Json target() const { return function ? getAtt(from.id, "Arn") : ref(from.id); }
+  [[nodiscard]] Json target() const { return function ? getAtt(from.id, "Arn") : refOf(from.id); }
   void permission(const std::string& principal, const Json* sourceArn,
                   const Json* sourceAccount = nullptr) const {
     Json permission{{"Action", "lambda:InvokeFunction"},
-                    {"FunctionName", ref(from.id)},
+                    {"FunctionName", refOf(from.id)},
                     {"Principal", principal}};
     if (sourceArn != nullptr) permission["SourceArn"] = *sourceArn;
     if (sourceAccount != nullptr) permission["SourceAccount"] = *sourceAccount;
@@ -61,7 +61,7 @@ struct Event {
                                 {"PolicyDocument",
                                  {{"Statement", Json::array({Json{{"Action", "states:StartExecution"},
                                                                   {"Effect", "Allow"},
-                                                                  {"Resource", ref(from.id)}}})}}}}})}});
+                                                                  {"Resource", refOf(from.id)}}})}}}}})}});
   }
 };
 
@@ -74,7 +74,7 @@ std::string lower(std::string text) {
 // Queues and streams: an event source mapping polls them, with the service's managed policy.
 void pollerEvent(const Event& event, const char* sourceKey, const char* managedPolicy) {
   if (!event.function) return event.expansion.unseen(event.from, "a polled event source");
-  Json mapping{{"FunctionName", ref(event.from.id)}};
+  Json mapping{{"FunctionName", refOf(event.from.id)}};
   for (auto it = event.properties.begin(); it != event.properties.end(); ++it) {
     mapping[it.key() == sourceKey ? std::string("EventSourceArn") : it.key()] = *it;
   }
@@ -101,7 +101,7 @@ void sns(const Event& e) {
 
 void s3(const Event& e) {
   if (!e.function) return e.expansion.unseen(e.from, "an S3 event of a state machine");
-  Json account = ref("AWS::AccountId");
+  Json account = refOf("AWS::AccountId");
   e.permission("s3.amazonaws.com", nullptr, &account);
   const Json* bucket = e.get("Bucket");
   if (bucket == nullptr || !bucket->is_object() || !bucket->contains("Ref")) {
@@ -150,8 +150,12 @@ void cloudWatchLogs(const Event& e) {
     if (const Json* value = e.get(key)) filter[key] = *value;
   }
   e.expansion.add(e.from, e.id, "AWS::Logs::SubscriptionFilter", std::move(filter));
-  Json source = Json{{"Fn::Sub", Json::array({"arn:${AWS::Partition}:logs:${AWS::Region}:${AWS::AccountId}:log-group:${__LogGroupName__}:*",
-                                              {{"__LogGroupName__", e.get("LogGroupName") ? *e.get("LogGroupName") : Json("")}}})}};
+  Json variables = Json::object();
+  variables["__LogGroupName__"] = e.get("LogGroupName") ? *e.get("LogGroupName") : Json("");
+  Json source = Json::object();
+  source["Fn::Sub"] = Json::array(
+      {"arn:${AWS::Partition}:logs:${AWS::Region}:${AWS::AccountId}:log-group:${__LogGroupName__}:*",
+       variables});
   e.permission("logs.amazonaws.com", &source);
 }
 
@@ -177,12 +181,15 @@ void apiRoute(const Event& e, bool http) {
   }
   std::string stageMethod = method == "any" ? "*" : method;
   for (auto& c : stageMethod) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  Json source{{"Fn::Sub",
-               Json::array({"arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${__ApiId__}/" +
-                                std::string(http ? "*/" : "*/") + stageMethod + (path == "$default" ? "" : path),
-                            {{"__ApiId__", ref(api)}}})}};
+  Json variables = Json::object();
+  variables["__ApiId__"] = refOf(api);
+  Json source = Json::object();
+  source["Fn::Sub"] = Json::array(
+      {"arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${__ApiId__}/*/" +
+           stageMethod + (path == "$default" ? "" : path),
+       variables});
   Json permission{{"Action", "lambda:InvokeFunction"},
-                  {"FunctionName", ref(e.from.id)},
+                  {"FunctionName", refOf(e.from.id)},
                   {"Principal", "apigateway.amazonaws.com"},
                   {"SourceArn", std::move(source)}};
   e.expansion.add(e.from, e.id + (http ? "Permission" : "PermissionProd"), "AWS::Lambda::Permission",

@@ -83,7 +83,7 @@ void Expansion::unseen(const SamResource& from, const std::string& what) {
   warnings_.push_back(std::move(warning));
 }
 
-Json ref(const std::string& id) { return Json{{"Ref", id}}; }
+Json refOf(const std::string& id) { return Json{{"Ref", id}}; }
 
 Json getAtt(const std::string& id, const std::string& attribute) {
   return Json{{"Fn::GetAtt", Json::array({id, attribute})}};

@@ -68,7 +68,7 @@ class Expansion {
 // ---- helpers the expanders share (expansion.cpp) -------------------------------------------------
 
 /// `{"Ref": id}`, `{"Fn::GetAtt": [id, attribute]}`, `{"Fn::Sub": text}`.
-Json ref(const std::string& id);
+Json refOf(const std::string& id);
 Json getAtt(const std::string& id, const std::string& attribute);
 Json sub(const std::string& text);
 /// A SAM Tags map as a CloudFormation tag list, after the transform's own tags (`key: value`).

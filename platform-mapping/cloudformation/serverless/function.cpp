@@ -15,7 +15,7 @@ Json code(const SamResource& from) {
 
 void functionUrl(const SamResource& from, Expansion& expansion, const Json& config) {
   Json url = Json::object();
-  url["TargetFunctionArn"] = ref(from.id);
+  url["TargetFunctionArn"] = refOf(from.id);
   for (const char* key : {"AuthType", "Cors", "InvokeMode"}) {
     if (config.is_object() && config.contains(key)) url[key] = config[key];
   }
@@ -24,7 +24,7 @@ void functionUrl(const SamResource& from, Expansion& expansion, const Json& conf
   if (config.is_object() && config.value("AuthType", Json()) == "NONE") {
     expansion.add(from, from.id + "UrlPublicPermissions", "AWS::Lambda::Permission",
                   Json{{"Action", "lambda:InvokeFunctionUrl"},
-                       {"FunctionName", ref(from.id)},
+                       {"FunctionName", refOf(from.id)},
                        {"Principal", "*"},
                        {"FunctionUrlAuthType", "NONE"}});
   }
@@ -34,7 +34,7 @@ void autoPublishAlias(const SamResource& from, Expansion& expansion, const Json&
                       const Json& function) {
   // A new version whenever what the function runs changes (SAM hashes the code location too).
   std::string version = from.id + "Version" + shortHash(function);
-  Json versionProperties{{"FunctionName", ref(from.id)}};
+  Json versionProperties{{"FunctionName", refOf(from.id)}};
   if (const Json* description = from.property("VersionDescription")) {
     versionProperties["Description"] = *description;
   }
@@ -42,7 +42,7 @@ void autoPublishAlias(const SamResource& from, Expansion& expansion, const Json&
   std::string name = alias.is_string() ? alias.get<std::string>() : shortHash(alias);
   expansion.add(from, from.id + "Alias" + name, "AWS::Lambda::Alias",
                 Json{{"Name", alias},
-                     {"FunctionName", ref(from.id)},
+                     {"FunctionName", refOf(from.id)},
                      {"FunctionVersion", getAtt(version, "Version")}});
   if (from.property("DeploymentPreference") != nullptr) {
     expansion.unseen(from, "a DeploymentPreference (CodeDeploy)");

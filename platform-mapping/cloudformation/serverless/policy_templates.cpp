@@ -139,8 +139,13 @@ std::optional<Json> policyTemplateStatements(const std::string& name, const Json
         }
         std::string text =
             resource.starts_with("${") ? std::string(resource) : std::string(kArn) + std::string(resource);
-        resources.push_back(variables.empty() ? sub(text)
-                                              : Json{{"Fn::Sub", Json::array({text, variables})}});
+        if (variables.empty()) {
+          resources.push_back(sub(text));
+          continue;
+        }
+        Json call = Json::object();
+        call["Fn::Sub"] = Json::array({text, variables});
+        resources.push_back(std::move(call));
       }
       statements.push_back(Json{{"Effect", "Allow"},
                                 {"Action", std::move(actions)},
