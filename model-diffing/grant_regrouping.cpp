@@ -54,35 +54,6 @@ std::string_view kindOf(std::string_view property) {
   return property;
 }
 
-// A text equal for the same value however it is written: object keys sorted, scalars as
-// CloudFormation passes them on, intrinsic functions in their one canonical form.
-void canonicalText(const Json& value, std::string& out) {
-  if (value.is_object()) {
-    std::vector<std::pair<std::string_view, const Json*>> members;
-    for (auto it = value.begin(); it != value.end(); ++it) members.emplace_back(it.key(), &*it);
-    std::sort(members.begin(), members.end());
-    out += '{';
-    for (const auto& [key, member] : members) {
-      out += Json(std::string(key)).dump();
-      out += ':';
-      canonicalText(*member, out);
-      out += ',';
-    }
-    out += '}';
-  } else if (value.is_array()) {
-    out += '[';
-    for (const auto& element : value) {
-      canonicalText(element, out);
-      out += ',';
-    }
-    out += ']';
-  } else if (value.is_null()) {
-    out += "null";
-  } else {
-    out += Json(scalarText(value)).dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-}
-
 // The value is the same in both deployments only if nothing in it is decided elsewhere: no
 // parameter, condition, mapping or import (a resource it refers to is the same resource).
 bool fixedValue(const Json& value, const InfraModel& model, const std::string& stack) {
@@ -118,9 +89,7 @@ std::optional<std::vector<std::string>> statementAtoms(const Json& statement,
     auto it = normal.find(key);
     if (it == normal.end()) return std::vector<std::string>{"-"};
     for (const auto& element : it->is_array() ? *it : Json::array({*it})) {
-      std::string text;
-      canonicalText(element, text);
-      texts.push_back(std::move(text));
+      texts.push_back(canonicalText(element));
     }
     normal.erase(it);
     return texts;
@@ -129,8 +98,7 @@ std::optional<std::vector<std::string>> statementAtoms(const Json& statement,
   auto resources = elements("Resource");
   constexpr std::size_t kMostAtoms = 10000;
   if (actions.size() * resources.size() > kMostAtoms) return std::nullopt;
-  std::string rest;
-  canonicalText(normal, rest);
+  std::string rest = canonicalText(normal);
   std::vector<std::string> atoms;
   atoms.reserve(actions.size() * resources.size());
   for (const auto& action : actions) {
@@ -175,7 +143,7 @@ std::string principalKey(std::string_view kind, const std::string& stack, const 
   out += ':';
   out += stack;
   out += ':';
-  canonicalText(normalizeIntrinsics(name), out);
+  out += canonicalText(normalizeIntrinsics(name));
   return out;
 }
 

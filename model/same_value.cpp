@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <algorithm>
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace c2a {
 namespace {
@@ -124,6 +127,44 @@ std::size_t equivalenceHash(const Json& value) {
   }
   if (value.is_null()) return 0x2a11;
   return hashText(scalarText(value));
+}
+
+namespace {
+
+void appendCanonical(const Json& value, std::string& out) {
+  if (value.is_object()) {
+    std::vector<std::pair<std::string_view, const Json*>> members;
+    members.reserve(value.size());
+    for (auto it = value.begin(); it != value.end(); ++it) members.emplace_back(it.key(), &*it);
+    std::sort(members.begin(), members.end());
+    out += '{';
+    for (const auto& [key, member] : members) {
+      out += Json(std::string(key)).dump(-1, ' ', false, Json::error_handler_t::replace);
+      out += ':';
+      appendCanonical(*member, out);
+      out += ',';
+    }
+    out += '}';
+  } else if (value.is_array()) {
+    out += '[';
+    for (const auto& element : value) {
+      appendCanonical(element, out);
+      out += ',';
+    }
+    out += ']';
+  } else if (value.is_null()) {
+    out += "null";
+  } else {
+    out += Json(scalarText(value)).dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+}
+
+}  // namespace
+
+std::string canonicalText(const Json& value) {
+  std::string out;
+  appendCanonical(value, out);
+  return out;
 }
 
 }  // namespace c2a

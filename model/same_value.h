@@ -35,6 +35,11 @@ class MemberIndex {
   std::unordered_map<std::string_view, const Json*> members_;
 };
 
+/// A text equal for values equal as CloudFormation reads them whatever the key order: object keys
+/// sorted, scalars as scalarText. For keys and hashes over values (model-diffing's statement
+/// ledger, the SAM transform's stand-in hashes).
+std::string canonicalText(const Json& value);
+
 /// A hash consistent with equivalent(): equivalent values hash alike.
 std::size_t equivalenceHash(const Json& value);
 

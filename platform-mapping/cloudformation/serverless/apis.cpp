@@ -30,17 +30,25 @@ void unseenParts(const SamResource& from, Expansion& expansion) {
   }
 }
 
-void restApi(const SamResource& from, Expansion& expansion) {
+// The API's definition: the body written, the S3 object named, or one built from the routes
+// (Swagger 2.0 for REST, OpenAPI 3.0 for HTTP APIs, as the transform writes them).
+Json definition(const SamResource& from, Expansion& expansion, bool http) {
   Json api = Json::object();
   if (const Json* body = from.property("DefinitionBody")) {
     api["Body"] = *body;
   } else if (const Json* uri = from.property("DefinitionUri")) {
     api["BodyS3Location"] = s3Location(*uri, "Bucket", "Key", "Version");
   } else {
-    api["Body"] = Json{{"swagger", "2.0"},
-                       {"info", {{"version", "1.0"}, {"title", refOf("AWS::StackName")}}},
-                       {"paths", routePaths(expansion.restRoutes(), from.id, false)}};
+    Json body = http ? Json{{"openapi", "3.0.1"}} : Json{{"swagger", "2.0"}};
+    body["info"] = Json{{"version", "1.0"}, {"title", refOf("AWS::StackName")}};
+    body["paths"] = routePaths(http ? expansion.httpRoutes() : expansion.restRoutes(), from.id, http);
+    api["Body"] = std::move(body);
   }
+  return api;
+}
+
+void restApi(const SamResource& from, Expansion& expansion) {
+  Json api = definition(from, expansion, false);
   copy(from, api,
        {{"Name", "Name"},
         {"Description", "Description"},
@@ -75,16 +83,7 @@ void restApi(const SamResource& from, Expansion& expansion) {
 }
 
 void httpApi(const SamResource& from, Expansion& expansion) {
-  Json api = Json::object();
-  if (const Json* body = from.property("DefinitionBody")) {
-    api["Body"] = *body;
-  } else if (const Json* uri = from.property("DefinitionUri")) {
-    api["BodyS3Location"] = s3Location(*uri, "Bucket", "Key", "Version");
-  } else {
-    api["Body"] = Json{{"openapi", "3.0.1"},
-                       {"info", {{"version", "1.0"}, {"title", refOf("AWS::StackName")}}},
-                       {"paths", routePaths(expansion.httpRoutes(), from.id, true)}};
-  }
+  Json api = definition(from, expansion, true);
   copy(from, api,
        {{"Name", "Name"},
         {"Description", "Description"},

@@ -13,31 +13,6 @@ void shareCondition(const SamResource& from, Json& body) {
   if (auto it = from.body.find("Condition"); it != from.body.end()) body["Condition"] = *it;
 }
 
-// A text equal for equal values whatever the key order (hashes must not depend on it).
-void canonical(const Json& value, std::string& out) {
-  if (value.is_object()) {
-    std::vector<std::pair<std::string, const Json*>> members;
-    for (auto it = value.begin(); it != value.end(); ++it) members.emplace_back(it.key(), &*it);
-    std::sort(members.begin(), members.end());
-    out += '{';
-    for (const auto& [key, member] : members) {
-      out += Json(key).dump() + ':';
-      canonical(*member, out);
-      out += ',';
-    }
-    out += '}';
-  } else if (value.is_array()) {
-    out += '[';
-    for (const auto& element : value) {
-      canonical(element, out);
-      out += ',';
-    }
-    out += ']';
-  } else {
-    out += value.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-}
-
 }  // namespace
 
 const Json& SamResource::properties() const {
@@ -102,11 +77,7 @@ Json tagList(const Json* tags, const std::vector<std::pair<std::string, std::str
   return out;
 }
 
-std::string shortHash(const Json& value) {
-  std::string text;
-  canonical(value, text);
-  return sha256Hex(text).substr(0, 10);
-}
+std::string shortHash(const Json& value) { return sha256Hex(canonicalText(value)).substr(0, 10); }
 
 Json s3Location(const Json& uri, std::string_view bucketKey, std::string_view keyKey,
                 std::string_view versionKey) {
