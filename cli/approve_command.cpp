@@ -10,6 +10,7 @@ struct ApproveOptions {
   ApproveRequest request;
   std::string output;
   std::string keyFile;
+  bool followOutputSymlinks = false;
 };
 
 }  // namespace
@@ -38,14 +39,15 @@ void registerApproveCommand(CLI::App& app, Action& action) {
                       "Write the approvals file to FILE (atomically) instead of stdout");
   command->add_option("--approval-key-file", options->keyFile,
                       "Sign with the key in FILE (instead of C2A_APPROVAL_KEY)");
-  addNestedTemplateOptions(*command, options->request.limits, true);
+  addOutputOptions(*command, options->followOutputSymlinks);
   addLimitOptions(*command, options->request.limits);
   command->callback([&action, options] {
     action = [options] {
+      checkOutputs({options->output}, {options->request.report, options->keyFile});
       options->request.key = approvalKey(options->keyFile);
       auto result = approve(options->request);
       printWarnings(result.warnings);
-      emit(options->output, result.text);
+      emit(options->output, result.text, options->followOutputSymlinks);
       return 0;
     };
   });

@@ -38,11 +38,18 @@ void addNestedTemplateOptions(CLI::App& command, ReadLimits& limits, bool sides)
 /// --partition: what each side is deployed with (template evaluation); --change-set: what
 /// CloudFormation itself said of the deployment.
 void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet);
-/// Writes to stdout, or atomically to `file` when it is not empty.
-void emit(const std::string& file, const std::string& content);
+/// --follow-output-symlinks: write through an output path that is a symbolic link.
+void addOutputOptions(CLI::App& command, bool& followSymlinks);
+/// Throws C2aError Usage (exit 64) before anything is read or written when an output names one of
+/// the run's input files, or two outputs name one file (standard output and devices aside).
+void checkOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
+/// Writes to stdout, or atomically to `file` when it is not empty (OutputFiles: a symbolic link
+/// is refused unless `followSymlinks`).
+void emit(const std::string& file, const std::string& content, bool followSymlinks = false);
 /// Writes several outputs of one run as one (OutputFiles): every file or none of them; standard
 /// output ("" or "-") after the files.
-void emitAll(const std::vector<std::pair<std::string, std::string>>& outputs);
+void emitAll(const std::vector<std::pair<std::string, std::string>>& outputs,
+             bool followSymlinks = false);
 /// Prints each problem to stderr once; returns the exit status for them: 66 when a file is
 /// missing, else 65.
 int reportProblems(const Diagnostics& problems);

@@ -36,6 +36,7 @@ struct DiffOptions {
   std::string baseline;
   std::string writeBaseline;
   bool noInlineAccept = false;
+  bool followOutputSymlinks = false;
   ParameterInputs parameters;
   AnalyzeOptions analyze;
 };
@@ -92,6 +93,22 @@ std::vector<ExtraReport> extraReports(const std::vector<std::string>& specs) {
   return out;
 }
 
+// The files a run reads: none may be one it writes.
+std::vector<std::string> inputFiles(const DiffOptions& options) {
+  std::vector<std::string> inputs{options.before, options.after, options.approvalKeyFile,
+                                  options.baseline, options.parameters.both,
+                                  options.parameters.before, options.parameters.after,
+                                  options.analyze.changeSetFile};
+  inputs.insert(inputs.end(), options.rules.begin(), options.rules.end());
+  inputs.insert(inputs.end(), options.approvals.begin(), options.approvals.end());
+  const auto& limits = options.analyze.limits;
+  for (const auto* nested :
+       {&limits.nestedTemplates, &limits.beforeNestedTemplates, &limits.afterNestedTemplates}) {
+    for (const auto& [key, file] : *nested) inputs.push_back(file);
+  }
+  return inputs;
+}
+
 bool useColor(const DiffOptions& options) {
   if (options.color == "always") return true;
   if (options.color == "never") return false;
@@ -138,7 +155,8 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       ->check(CLI::IsMember(names))
       ->capture_default_str();
   command->add_option("--output,-o", options->output,
-                      "Write the report to FILE (atomically; symlinks followed, devices written)");
+                      "Write the report to FILE (atomically; a device or pipe is written in place; "
+                      "a symbolic link is refused unless --follow-output-symlinks)");
   command->add_option("--report", options->reports,
                       "Also write FORMAT=FILE (e.g. sarif=c2a.sarif); repeatable: one analysis, "
                       "several reports");
@@ -212,6 +230,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
   addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFile);
+  addOutputOptions(*command, options->followOutputSymlinks);
   addNestedTemplateOptions(*command, options->analyze.limits, true);
   addLimitOptions(*command, options->analyze.limits);
 
@@ -221,6 +240,9 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       auto presets = selectedPresets(options->presets, options->noPresets);
       const auto& format = formatNamed(options->format);
       auto extra = extraReports(options->reports);
+      std::vector<std::string> files{options->output, options->writeBaseline};
+      for (const auto& report : extra) files.push_back(report.file);
+      checkOutputs(files, inputFiles(*options));
       checkAggregationLevels(options->groupBy);
       options->analyze.groupBy = options->groupBy;
       LoadedRules loaded;
@@ -261,7 +283,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       render.color = useColor(*options);
       outputs.emplace_back(options->output, format.render(*report, render));
       renderTimer.stop();
-      emitAll(outputs);
+      emitAll(outputs, options->followOutputSymlinks);
       total.stop();
       finishNow(report->gate.exitStatus);
     };

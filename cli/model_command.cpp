@@ -9,6 +9,7 @@ struct ModelOptions {
   std::string input;
   std::string format = "json";
   std::string output;
+  bool followOutputSymlinks = false;
   ReadLimits limits;
 };
 
@@ -28,10 +29,14 @@ void registerModelCommand(CLI::App& app, Action& action) {
       ->capture_default_str();
   command->add_option("--output,-o", options->output,
                       "Write to FILE (atomically) instead of stdout");
+  addOutputOptions(*command, options->followOutputSymlinks);
   addNestedTemplateOptions(*command, options->limits, false);
   addLimitOptions(*command, options->limits);
   command->callback([&action, options] {
     action = [options] {
+      std::vector<std::string> inputs{options->input};
+      for (const auto& [key, file] : options->limits.nestedTemplates) inputs.push_back(file);
+      checkOutputs({options->output}, inputs);
       Diagnostics warnings;
       auto model = readModel(options->input, options->limits, warnings);
       printWarnings(warnings);
@@ -39,7 +44,7 @@ void registerModelCommand(CLI::App& app, Action& action) {
           options->format == "dot"
               ? modelToDot(model)
               : modelToJson(model).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-      emit(options->output, out);
+      emit(options->output, out, options->followOutputSymlinks);
       return 0;
     };
   });

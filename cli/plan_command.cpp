@@ -16,6 +16,7 @@ struct PlanOptions {
   std::string after;
   std::string format = "text";
   std::string output;
+  bool followOutputSymlinks = false;
   ParameterInputs parameters;
   AnalyzeOptions analyze;
 };
@@ -61,6 +62,7 @@ void registerPlanCommand(CLI::App& app, Action& action) {
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
   addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFile);
+  addOutputOptions(*command, options->followOutputSymlinks);
   addNestedTemplateOptions(*command, options->analyze.limits, true);
   addLimitOptions(*command, options->analyze.limits);
 
@@ -68,6 +70,15 @@ void registerPlanCommand(CLI::App& app, Action& action) {
     action = [options]() -> int {
       StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
       const PlanFormat* format = findPlanFormat(options->format);
+      std::vector<std::string> inputs{options->before, options->after, options->parameters.both,
+                                      options->parameters.before, options->parameters.after,
+                                      options->analyze.changeSetFile};
+      const auto& limits = options->analyze.limits;
+      for (const auto* nested : {&limits.nestedTemplates, &limits.beforeNestedTemplates,
+                                 &limits.afterNestedTemplates}) {
+        for (const auto& [key, file] : *nested) inputs.push_back(file);
+      }
+      checkOutputs({options->output}, inputs);
       // No rules: the plan decides nothing. A foreseen failure still rejects its change, so the
       // JSON report's verdict and gate agree with this command's exit status.
       options->analyze.warnWithoutRules = false;
@@ -78,7 +89,7 @@ void registerPlanCommand(CLI::App& app, Action& action) {
       auto report = analyze(options->before, options->after, options->analyze);
       printWarnings(report->warnings);
       StageTimer renderTimer("render");
-      emit(options->output, format->render(*report, RenderOptions{}));
+      emit(options->output, format->render(*report, RenderOptions{}), options->followOutputSymlinks);
       renderTimer.stop();
       total.stop();
       finishNow(report->failures.empty() ? kApproved : kRejected);

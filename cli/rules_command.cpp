@@ -18,6 +18,7 @@ struct RulesOptions {
   std::string output;
   std::string format = "text";  // rules test
   bool strict = false;          // rules check: warnings are errors
+  bool followOutputSymlinks = false;
   ReadLimits limits;
 };
 
@@ -78,7 +79,7 @@ int test(const RulesOptions& options) {
   auto format = options.format == "junit"  ? RuleTestFormat::Junit
                 : options.format == "json" ? RuleTestFormat::Json
                                            : RuleTestFormat::Text;
-  emit(options.output, renderRuleTests(run, format));
+  emit(options.output, renderRuleTests(run, format), options.followOutputSymlinks);
   if (status != 0) return status;
   return run.totals().failed == 0 ? 0 : 1;
 }
@@ -94,7 +95,7 @@ int convert(const RulesOptions& options) {
     out += fmt::format("# converted from {}\n", file);
     out += convertToNative(file, options.limits);
   }
-  emit(options.output, out);
+  emit(options.output, out, options.followOutputSymlinks);
   return 0;
 }
 
@@ -118,6 +119,7 @@ void registerRulesCommand(CLI::App& app, Action& action) {
     command->add_option("FILE", options->files, "Files")->required();
     if (withOutput) {
       command->add_option("--output,-o", options->output, "Write to FILE (atomically)");
+      addOutputOptions(*command, options->followOutputSymlinks);
     }
     if (run == test) {
       command
@@ -132,10 +134,17 @@ void registerRulesCommand(CLI::App& app, Action& action) {
                         "Warnings (a rule that decides nothing, an unused binding, a redundant "
                         "rule...) are errors too");
     }
-    if (run != check) addNestedTemplateOptions(*command, options->limits, false);
+    if (run == test) addNestedTemplateOptions(*command, options->limits, false);
     addLimitOptions(*command, options->limits);
     command->callback(
-        [&action, options, run] { action = [options, run] { return run(*options); }; });
+        [&action, options, run] {
+          action = [options, run] {
+            std::vector<std::string> inputs = options->files;
+            for (const auto& [key, file] : options->limits.nestedTemplates) inputs.push_back(file);
+            checkOutputs({options->output}, inputs);
+            return run(*options);
+          };
+        });
   };
   add("check",
       "Load, compile and check rule files (native, or C2A .json/.yaml) against the built-in\n"

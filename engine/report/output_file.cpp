@@ -72,6 +72,22 @@ OutputFiles::~OutputFiles() {
 
 void OutputFiles::stage(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
+  struct stat link {};
+  if (::lstat(requested.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    struct stat pointed {};
+    bool resolves = ::stat(requested.c_str(), &pointed) == 0;
+    // A link to a device, FIFO or socket (`/dev/stdout` → the job's pipe) replaces no file.
+    if (resolves && !S_ISREG(pointed.st_mode) && !S_ISDIR(pointed.st_mode)) {
+      staged_.push_back({requested, requested, "", std::string(content)});
+      return;
+    }
+    if (!followSymlinks_) {
+      fail(requested,
+           "is a symbolic link, which c2a does not write through (a link in a checkout may point "
+           "at any file the job can write): remove it, write elsewhere, or pass "
+           "--follow-output-symlinks");
+    }
+  }
   std::string file = resolveLinks(requested);
   struct stat info {};
   bool exists = ::stat(file.c_str(), &info) == 0;
@@ -125,8 +141,9 @@ void OutputFiles::commit() {
   staged_.clear();
 }
 
-void writeFileAtomically(const std::string& file, std::string_view content) {
-  OutputFiles files;
+void writeFileAtomically(const std::string& file, std::string_view content,
+                         bool followSymlinks) {
+  OutputFiles files(followSymlinks);
   files.stage(file, content);
   files.commit();
 }

@@ -10,7 +10,7 @@
 #   C2A_STACK      the stack the deployed template is (needed when cdk.out has several)
 #   C2A_RULES      the team's rule files, space-separated
 #   C2A_APPROVALS  approvals files (c2a approve), space-separated; missing files are skipped
-#   C2A_OUT        where the reports go (default: c2a-reports)
+#   C2A_OUT        where the reports go (default: c2a-reports, made fresh on every run)
 #   C2A_FAIL_ON    which verdicts fail the step: the default review (review and rejected fail),
 #                  or rejected (only rejections fail; review is reported and passes)
 #   C2A            the c2a binary (default: c2a on PATH)
@@ -20,7 +20,21 @@ set -euo pipefail
 
 c2a=${C2A:-c2a}
 out=${C2A_OUT:-c2a-reports}
-mkdir -p "$out"
+# The reports go into a directory made fresh here, inside the checkout (GitLab and CodeBuild only
+# collect artifacts from there). A pull request can commit files under that name: a symbolic link
+# `c2a-reports` or `c2a-reports/c2a.json` pointing at a file the job can write must be neither
+# followed nor reused. So a link is removed (never followed), the default directory is emptied,
+# and another directory must be empty; c2a itself also refuses to write through a link.
+if [[ -L $out ]]; then rm -f -- "$out"; fi
+if [[ -e $out && ( ! -d $out || -n $(ls -A -- "$out") ) ]]; then
+  if [[ $out == c2a-reports ]]; then
+    rm -rf -- "$out"
+  else
+    echo "C2A_OUT=$out exists and is not an empty directory: c2a writes into a fresh one" >&2
+    exit 64
+  fi
+fi
+mkdir -p -- "$out"
 
 args=(diff "${C2A_DEPLOYED:?set C2A_DEPLOYED}" "${C2A_SYNTH:?set C2A_SYNTH}")
 [[ -n ${C2A_STACK:-} ]] && args+=(--stack "$C2A_STACK")

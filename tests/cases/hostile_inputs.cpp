@@ -78,6 +78,7 @@ void generateInput(const fs::path& file, const std::string& generator,
     return;
   }
   if (generator == "symlink") {
+    fs::create_directories(file.parent_path());
     fs::create_symlink(argument.empty() ? file.filename() : fs::path(argument), file);
     return;
   }

@@ -260,9 +260,33 @@ def test_check_script_never_approves_the_risky():
         check(f"c2a-check.sh: {name} is not approved", status == 1 and verdict == "review", log)
 
 
+def test_check_script_writes_through_no_committed_link():
+    """A pull request commits c2a-reports/c2a.json (and a whole c2a-reports) as links to a file
+    the job can write: the script and c2a leave that file alone."""
+    ws = Workspace(os.path.join(REVIEW_PAIR, "before.yaml"), os.path.join(REVIEW_PAIR, "after.yaml"))
+    victim = os.path.join(ws.dir, "victim.txt")
+    with open(victim, "w") as out:
+        out.write("precious\n")
+    os.makedirs(os.path.join(ws.dir, "c2a-reports"))
+    os.symlink(victim, os.path.join(ws.dir, "c2a-reports", "c2a.json"))
+    status, log = ws.run("examples/ci/c2a-check.sh", ws.env({"C2A_DEPLOYED": ws.before, "C2A": C2A}))
+    check("c2a-check.sh: a committed link among the reports is not written through",
+          status == 1 and open(victim).read() == "precious\n"
+          and not os.path.islink(os.path.join(ws.dir, "c2a-reports", "c2a.json")), log)
+    shutil.rmtree(os.path.join(ws.dir, "c2a-reports"))
+    os.symlink(ws.dir + "/elsewhere", os.path.join(ws.dir, "c2a-reports"))
+    os.makedirs(ws.dir + "/elsewhere")
+    status, log = ws.run("examples/ci/c2a-check.sh", ws.env({"C2A_DEPLOYED": ws.before, "C2A": C2A}))
+    check("c2a-check.sh: a committed link for the reports directory is not followed",
+          status == 1 and os.listdir(ws.dir + "/elsewhere") == []
+          and os.path.isdir(os.path.join(ws.dir, "c2a-reports"))
+          and not os.path.islink(os.path.join(ws.dir, "c2a-reports")), log)
+
+
 def main():
     for test in (test_github, test_gitlab, test_codebuild, test_check_script,
-                 test_check_script_never_approves_the_risky):
+                 test_check_script_never_approves_the_risky,
+                 test_check_script_writes_through_no_committed_link):
         try:
             test()
         except Exception as error:  # a broken recipe is a failure, not a crash of the test

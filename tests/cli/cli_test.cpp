@@ -1,4 +1,8 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "tests/cli/run_c2a.h"
 #include "tests/support/paths.h"
@@ -117,23 +121,68 @@ TEST(Cli, SeveralReportsFromOneRun) {
   EXPECT_EQ(slurp(text), run.out);  // the stdout report, uncoloured, equals the file
 }
 
-TEST(Cli, OutputFollowsSymlinksAndWritesDevicesInPlace) {
+TEST(Cli, OutputSymlinksAreRefusedUnlessAskedAndDevicesWrittenInPlace) {
   auto dir = std::filesystem::temp_directory_path() / "c2a-cli-links";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir / "real");
   std::filesystem::create_symlink("real/report.json", dir / "link.json");
   const std::string pair =
       "diff " + kChain + "before.json " + kChain + "after.json --no-presets --format json ";
-  auto linked = runC2a(pair + "--output " + (dir / "link.json").string());
+  // Every output path that writes through a link is refused, and nothing is written.
+  for (const std::string& options :
+       {"--output " + (dir / "link.json").string(),
+        "--report sarif=" + (dir / "link.json").string(),
+        "--write-baseline " + (dir / "link.json").string()}) {
+    auto refused = runC2a(pair + options);
+    EXPECT_EQ(refused.status, 73) << options << refused.err;
+    EXPECT_NE(refused.err.find("is a symbolic link"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "real/report.json")) << options;
+  }
+  auto linked = runC2a(pair + "--follow-output-symlinks --output " + (dir / "link.json").string());
   EXPECT_EQ(linked.status, 1) << linked.err;
   EXPECT_TRUE(std::filesystem::is_symlink(dir / "link.json"));
   EXPECT_NE(slurp((dir / "real/report.json").string()).find("\"verdict\""), std::string::npos);
+  // Standard output named as a file, also when it is a pipe (the link names no file).
+  auto piped = runC2a(pair + "--output /dev/stdout | cat");
+  EXPECT_EQ(piped.status, 0) << piped.err;  // cat's status
+  EXPECT_NE(piped.out.find("\"verdict\""), std::string::npos) << piped.err;
   // /dev/null stays a device, whoever runs this (CI containers run as root).
   auto null = runC2a(pair + "--output /dev/null");
   EXPECT_EQ(null.status, 1) << null.err;
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
   auto directory = runC2a(pair + "--output " + dir.string());
   EXPECT_EQ(directory.status, 73);
+}
+
+// An output that names an input, or two outputs naming one file, would silently lose one of
+// them: a usage error before anything is read or written.
+TEST(Cli, OutputsThatNameAnInputOrEachOtherAreUsageErrors) {
+  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-clash-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* side : {"before.json", "after.json"}) {
+    std::filesystem::copy_file(std::string(C2A_SOURCE_DIR) + "/" + kChain + side, dir / side);
+  }
+  std::ofstream(dir / "rules.c2a") << "rule \"x\" {\n  let change = change\n  effect risk = low\n}\n";
+  const std::string before = (dir / "before.json").string();
+  const std::string pair = "diff " + before + " " + (dir / "after.json").string() + " ";
+  const std::string original = slurp(before);
+  for (const std::string& options :
+       {"-o " + before, "--report json=" + (dir / "after.json").string(),
+        "--rules " + (dir / "rules.c2a").string() + " --write-baseline " + (dir / "rules.c2a").string(),
+        "-o " + (dir / "r.json").string() + " --report sarif=" + (dir / "." / "r.json").string()}) {
+    auto clash = runC2a(pair + options);
+    EXPECT_EQ(clash.status, 64) << options << clash.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "r.json")) << options;
+  }
+  EXPECT_EQ(slurp(before), original);
+  EXPECT_NE(runC2a(pair + "-o " + before).err.find("is the input"), std::string::npos);
+  EXPECT_EQ(runC2a("model " + before + " -o " + before).status, 64);
+  EXPECT_EQ(runC2a("plan " + before + " " + before + " -o " + before).status, 64);
+  // Devices take any number of outputs.
+  EXPECT_EQ(runC2a(pair + "-o /dev/null --report sarif=/dev/null").status,
+            runC2a(pair + "-o /dev/null").status);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Cli, ModelDumpAsDot) {

@@ -1,5 +1,5 @@
-// Report files: atomic for regular files, in place for devices and FIFOs, through symlinks; the
-// files of one run written together or not at all.
+// Report files: atomic for regular files, in place for devices and FIFOs, never through a symlink
+// unless asked; the files of one run written together or not at all.
 #include "engine/report/output_file.h"
 
 #include <gtest/gtest.h>
@@ -39,15 +39,38 @@ TEST(OutputFile, ReplacesARegularFileAndLeavesNoTemporary) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
 }
 
-TEST(OutputFile, FollowsSymlinksEvenDanglingOnes) {
+// A link committed to a checkout may point at any file the job can write.
+TEST(OutputFile, RefusesToWriteThroughASymlinkToAFile) {
+  auto dir = freshDir("refused");
+  std::ofstream(dir / "precious.txt") << "keep";
+  fs::create_symlink("precious.txt", dir / "report.txt");
+  fs::create_symlink("missing.txt", dir / "dangling.txt");
+  for (const char* link : {"report.txt", "dangling.txt"}) {
+    try {
+      writeFileAtomically((dir / link).string(), "overwritten");
+      ADD_FAILURE() << link << " was written";
+    } catch (const C2aError& error) {
+      EXPECT_EQ(error.diagnostic().kind, ErrorKind::CannotWrite);
+      EXPECT_NE(error.diagnostic().message.find("--follow-output-symlinks"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(slurp(dir / "precious.txt"), "keep");
+  EXPECT_FALSE(fs::exists(dir / "missing.txt"));
+  // A link to a device (`/dev/stdout` names the job's pipe or terminal) replaces no file.
+  fs::create_symlink("/dev/null", dir / "null");
+  EXPECT_NO_THROW(writeFileAtomically((dir / "null").string(), "discarded"));
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+TEST(OutputFile, FollowsSymlinksEvenDanglingOnesWhenAsked) {
   auto dir = freshDir("links");
   fs::create_directories(dir / "out");
   fs::create_symlink("out/report.txt", dir / "latest.txt");  // its target does not exist yet
-  writeFileAtomically((dir / "latest.txt").string(), "one");
+  writeFileAtomically((dir / "latest.txt").string(), "one", true);
   EXPECT_TRUE(fs::is_symlink(dir / "latest.txt"));
   EXPECT_EQ(slurp(dir / "out/report.txt"), "one");
   fs::create_symlink("latest.txt", dir / "chain.txt");  // a link to a link
-  writeFileAtomically((dir / "chain.txt").string(), "two");
+  writeFileAtomically((dir / "chain.txt").string(), "two", true);
   EXPECT_EQ(slurp(dir / "out/report.txt"), "two");
   EXPECT_TRUE(fs::is_symlink(dir / "chain.txt"));
 }
@@ -56,6 +79,7 @@ TEST(OutputFile, ASymlinkLoopIsRefused) {
   auto dir = freshDir("loop");
   fs::create_symlink("b", dir / "a");
   fs::create_symlink("a", dir / "b");
+  EXPECT_THROW(writeFileAtomically((dir / "a").string(), "x", true), C2aError);
   EXPECT_THROW(writeFileAtomically((dir / "a").string(), "x"), C2aError);
 }
 
