@@ -11,6 +11,7 @@ packages=(
   libmimalloc-dev  # the c2a binary's allocator (cli/CMakeLists.txt)
   nodejs npm
   python3 python3-jsonschema python3-yaml  # tests/report/validate_reports.py
+  jq  # the GitLab recipe finds its earlier note with it (tests/ci)
   clang libclang-rt-dev  # the libFuzzer targets (make fuzz, fuzz/run.sh)
   ccache mold  # build time: a shared compile cache and a fast linker (cmake/build_speed.cmake)
 )

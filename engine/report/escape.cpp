@@ -173,4 +173,29 @@ std::string xmlText(std::string_view text) {
   }
 }
 
+std::string workflowCommandEscape(std::string_view text, bool property) {
+  // Line by line: terminalSafe would show a line break as `\x0a`; here it is encoded below.
+  std::string safe;
+  for (std::size_t start = 0; start <= text.size();) {
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    safe += terminalSafe(text.substr(start, end - start));
+    if (end < text.size()) safe += '\n';
+    start = end + 1;
+  }
+  std::string out;
+  out.reserve(safe.size());
+  for (char c : safe) {
+    switch (c) {
+      case '%': out += "%25"; break;
+      case '\r': out += "%0D"; break;
+      case '\n': out += "%0A"; break;
+      case ':': out += property ? "%3A" : ":"; break;
+      case ',': out += property ? "%2C" : ","; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace c2a

@@ -9,6 +9,11 @@ namespace c2a {
 /// For a terminal: control characters (escape sequences), C1 controls and bidirectional
 /// overrides are shown escaped (`\x1b`, `\u202e`), never interpreted.
 std::string terminalSafe(std::string_view text);
+/// For a GitHub Actions workflow command (`::error file=F,line=L,title=T::MESSAGE`): terminalSafe,
+/// then `%`, CR and LF percent-encoded, so template text can never end the command or start
+/// another (`::set-env`, `::add-mask`...) on a line of its own; a `property` value also encodes
+/// `:` and `,`, which separate properties.
+std::string workflowCommandEscape(std::string_view text, bool property = false);
 /// For HTML text and attribute values: & < > " ' as entities.
 std::string htmlEscape(std::string_view text);
 /// For XML text and attribute values: entities, and C0 controls (which XML 1.0 cannot carry)

@@ -24,6 +24,10 @@ const std::vector<ReportFormat>& reportFormats() {
        "JUnit XML for CI test reports: a test case per change, failed if rejected or held by "
        "--fail-on",
        renderJunit},
+      {"github", "github",
+       "GitHub Actions workflow commands: an error annotation per rejected change and a warning "
+       "per change to review, on its template line, then the verdict as a notice",
+       renderGithub},
   };
   return table;
 }

@@ -45,6 +45,10 @@ done
 args+=(--report "json=$out/c2a.json" --report "sarif=$out/c2a.sarif"
        --report "junit=$out/c2a-junit.xml" --report "markdown=$out/c2a-comment.md"
        --report "html=$out/c2a.html")
+# On GitHub Actions: an annotation on the template line of each change to review or rejected
+# (workflow commands in the log), and the Markdown report as the job summary.
+if [[ -n ${GITHUB_ACTIONS:-} ]]; then args+=(--report github=/dev/stdout); fi
+if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then args+=(--report "markdown=$GITHUB_STEP_SUMMARY"); fi
 
 # `|| status=$?` keeps `bash -e` (the default shell of GitHub Actions and GitLab CI) from ending
 # the step before the verdict is read.

@@ -78,6 +78,12 @@ echo "$(basename "$0") $*" >> "$STUB_LOG"
 if [[ $(basename "$0") == aws && $1 == cloudformation && $2 == get-template ]]; then
   cat "$DEPLOYED_SOURCE"
 fi
+if [[ $(basename "$0") == gh && $1 == api && $* == *issues/42/comments* && -n ${GH_COMMENT_ID:-} ]]; then
+  echo "$GH_COMMENT_ID"
+fi
+if [[ $(basename "$0") == glab && $1 == api && $* == *merge_requests/7/notes* && $* != *PUT* ]]; then
+  if [[ -n ${GH_COMMENT_ID:-} ]]; then printf '[{"id": %s, "body": "%s and the report"}]' "$GH_COMMENT_ID" "$(head -n 1 c2a-reports/c2a-comment.md)"; else echo "[]"; fi
+fi
 if [[ $(basename "$0") == aws && $1 == codepipeline && $2 == get-pipeline-state ]]; then
   if [[ $* == *token* ]]; then echo token-123; else echo Deploy; fi
 fi
@@ -132,7 +138,7 @@ def github_expressions(text):
                 .replace("${{ github.token }}", "token"))
 
 
-def run_github(before, after):
+def run_github(before, after, extra=None):
     before = before or deployed_json()
     """Runs the workflow's `run` steps in order; `if: always()` steps run after a failure."""
     workflow = yaml.safe_load(open(os.path.join(SOURCE, "examples/ci/github-actions.yml")))
@@ -140,6 +146,9 @@ def run_github(before, after):
     ws = Workspace(before, after)
     output = os.path.join(ws.dir, "github_output")
     open(output, "w").close()
+    github = {"GITHUB_OUTPUT": output, "GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "org/repo",
+              "GITHUB_STEP_SUMMARY": os.path.join(ws.dir, "step_summary.md")}
+    github.update(extra or {})
     failed, statuses = False, {}
     for step in job["steps"]:
         if "run" not in step:
@@ -147,7 +156,8 @@ def run_github(before, after):
         condition = str(step.get("if", ""))
         if failed and "always()" not in condition:
             continue
-        env = ws.env(job.get("env"), step.get("env"), {"GITHUB_OUTPUT": output})
+        step_env = {k: github_expressions(str(v)) for k, v in (step.get("env") or {}).items()}
+        env = ws.env(job.get("env"), step_env, github)
         status, log = ws.run(github_expressions(step["run"]), env)
         statuses[step.get("name", step["run"][:20])] = (status, log)
         failed = failed or status != 0
@@ -166,8 +176,21 @@ def test_github():
           ws.stub_calls())
     check("github: the deployed template is fetched as the original stage",
           "--template-stage Original" in ws.stub_calls(), ws.stub_calls())
-    check("github: the comment starts with the verdict",
-          ws.file("c2a-reports/c2a-comment.md").startswith("## Verdict: REJECTED"))
+    comment = ws.file("c2a-reports/c2a-comment.md")
+    check("github: the comment starts with its marker, then the verdict",
+          comment.startswith("<!-- c2a:report ") and comment.split("\n")[1].startswith("## Verdict: REJECTED"),
+          comment[:200])
+    check("github: the earlier comment is looked for by its marker",
+          "gh api --paginate repos/org/repo/issues/42/comments" in ws.stub_calls(), ws.stub_calls())
+    check("github: rejected changes are error annotations on their template lines",
+          "::error file=" in log and ",line=" in log, log[-2000:])
+    check("github: the job summary is the Markdown report",
+          (ws.file("step_summary.md") or "").split("\n")[1].startswith("## Verdict: REJECTED"))
+    ws2, _, _ = run_github(None, os.path.join(EXAMPLE, "after.yaml"), {"GH_COMMENT_ID": "777"})
+    calls = ws2.stub_calls()
+    check("github: a later push updates the comment instead of adding one",
+          "gh api --method PATCH repos/org/repo/issues/comments/777 -F body=@c2a-reports/c2a-comment.md" in calls
+          and "gh pr comment" not in calls, calls)
 
 
 def test_gitlab():
@@ -180,8 +203,14 @@ def test_gitlab():
     check("gitlab: the job fails on the example's rejection", status == 2, log)
     check("gitlab: the JUnit report is where the job says",
           ws.file(job["artifacts"]["reports"]["junit"]) is not None)
-    status, log = ws.run("\n".join(job["after_script"]), env)
-    check("gitlab: after_script posts the comment", status == 0 and "glab mr note" in
+    gitlab = {"CI_PROJECT_ID": "5", "CI_MERGE_REQUEST_IID": "7"}
+    status, log = ws.run("\n".join(job["after_script"]), ws.env(job.get("variables"), gitlab))
+    check("gitlab: after_script posts the comment", status == 0 and "glab mr note 7" in
+          ws.stub_calls(), log + ws.stub_calls())
+    status, log = ws.run("\n".join(job["after_script"]),
+                         ws.env(job.get("variables"), gitlab, {"GH_COMMENT_ID": "31"}))
+    check("gitlab: a later push updates the note its marker finds",
+          status == 0 and "glab api --method PUT projects/5/merge_requests/7/notes/31" in
           ws.stub_calls(), log + ws.stub_calls())
 
 

@@ -16,6 +16,16 @@ TEST(Escape, TerminalShowsControlsAndBidiOverridesEscaped) {
   EXPECT_EQ(terminalSafe("caf\xC3\xA9"), "caf\xC3\xA9");               // ordinary UTF-8 untouched
 }
 
+// A value or rule text that holds a line break and `::` must not start a workflow command of its
+// own (`::add-mask::`, `::stop-commands::`) in the job's log.
+TEST(Escape, WorkflowCommandsCannotBeInjected) {
+  EXPECT_EQ(workflowCommandEscape("ok\n::add-mask::secret\r%"),
+            "ok%0A::add-mask::secret\\x0d%25");
+  EXPECT_EQ(workflowCommandEscape("a:b,c", true), "a%3Ab%2Cc");
+  EXPECT_EQ(workflowCommandEscape("a:b,c"), "a:b,c");
+  EXPECT_EQ(workflowCommandEscape("\x1b[31m\u202e"), "\\x1b[31m\\u202e");
+}
+
 TEST(Escape, HtmlEscapesMarkupAndQuotes) {
   EXPECT_EQ(htmlEscape("<script>alert('x')</script> & \"q\""),
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;");

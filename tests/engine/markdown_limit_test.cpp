@@ -41,8 +41,9 @@ TEST(MarkdownLimit, ALargeReportIsCutGracefully) {
   EXPECT_NE(markdown.find("Truncated"), std::string::npos);
   EXPECT_NE(markdown.find("of 600 changes"), std::string::npos);
   EXPECT_EQ(count(markdown, "<details"), count(markdown, "</details>"));
-  // The verdict still comes first.
-  EXPECT_EQ(markdown.rfind("## Verdict: REVIEW", 0), 0u) << markdown.substr(0, 80);
+  // The verdict still comes first, after the comment's hidden marker.
+  EXPECT_EQ(markdown.rfind("<!-- c2a:report ", 0), 0u) << markdown.substr(0, 80);
+  EXPECT_EQ(markdown.find("\n## Verdict: REVIEW"), markdown.find('\n')) << markdown.substr(0, 80);
   fs::remove_all(dir);
 }
 

@@ -12,5 +12,6 @@ std::string renderMarkdown(const Report& report, const RenderOptions& options);
 std::string renderHtml(const Report& report, const RenderOptions& options);
 std::string renderSarif(const Report& report, const RenderOptions& options);
 std::string renderJunit(const Report& report, const RenderOptions& options);
+std::string renderGithub(const Report& report, const RenderOptions& options);
 
 }  // namespace c2a::formats

@@ -1,4 +1,5 @@
-// The pull-request comment: the verdict first, a summary table, then one collapsible <details>
+// The pull-request comment: a hidden marker naming it (`<!-- c2a:report ID -->`, one ID per set of
+// stacks), the verdict first, a summary table, then one collapsible <details>
 // per top-level group holding every change with its decision, values, cause chain and location.
 //
 // GitHub and GitLab refuse comments longer than 65,536 characters: a larger report is cut
@@ -12,11 +13,13 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "engine/report/escape.h"
 #include "engine/report/formats/formats.h"
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
+#include "model/sha256.h"
 #include "spec/resource_attributes.h"
 
 namespace c2a::formats {
@@ -112,8 +115,20 @@ class MarkdownRenderer {
  private:
   // ---- head and foot ---------------------------------------------------------------------------
 
+  // A hidden first line that names the comment for the set of stacks it covers, the same on every
+  // push: a CI step finds its earlier comment by it and updates it instead of adding another.
+  std::string marker() const {
+    std::set<std::string> stacks;
+    for (const auto* model : {&report_.before, &report_.after}) {
+      for (const auto& stack : model->stacks()) stacks.insert(stack.empty() ? "template" : stack);
+    }
+    std::string names;
+    for (const auto& stack : stacks) names += stack + "\n";
+    return "<!-- c2a:report " + sha256Hex(names).substr(0, 12) + " -->\n";
+  }
+
   std::string header() const {
-    std::string out = "## " + verdictLine(report_.summary) + "\n\n";
+    std::string out = marker() + "## " + verdictLine(report_.summary) + "\n\n";
     out += markdownEscape(decidedByLine(report_)) + "\n";
     auto gate = gateLine(report_);
     if (!gate.empty()) out += "\n" + markdownEscape(gate) + "\n";
