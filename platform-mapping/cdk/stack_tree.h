@@ -29,10 +29,13 @@ struct StackTemplate {
 };
 
 /// Maps the template (mapTemplate), its constructs, and recursively every nested stack: a resource
-/// of type AWS::CloudFormation::Stack whose template is in the assembly (named by its
-/// `aws:asset:path` metadata, or by its TemplateURL's object key in an asset manifest) becomes the
-/// stack `<stack>/<logical id>`, linked to its parent by linkNestedStack. One whose template is
-/// not there is a not-analysed warning (Diagnostic::notAnalysed).
+/// of type AWS::CloudFormation::Stack (as mapped: a SAM application is one) whose template is
+/// found becomes the stack `<stack>/<logical id>` (`<logical id>` under a template file's own
+/// stack ""), linked to its parent by linkNestedStack. Found: by ReadLimits::nestedTemplates
+/// (--nested-template), by a local TemplateURL inside the given template's directory (template
+/// files), or in an assembly by its `aws:asset:path` metadata or its TemplateURL's object key in an
+/// asset manifest. One not found is a not-analysed warning (Diagnostic::notAnalysed), dropped
+/// while the stack resource is unchanged when its TemplateURL names its content.
 /// Registers every stack with model.addStack. Cycles, nesting deeper than 16 levels and more than
 /// 2000 stacks in all throw C2aError InvalidInput; a missing template throws MissingInput, located
 /// where it is named. Does not link imports (call linkImports once every stack is mapped).
