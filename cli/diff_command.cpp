@@ -109,13 +109,21 @@ std::vector<std::string> inputFiles(const DiffOptions& options) {
   return inputs;
 }
 
+// --color wins; then NO_COLOR (no colour) and FORCE_COLOR (colour even into a pipe, as CI logs
+// that render escapes want), each when set and not empty; then a terminal that is not TERM=dumb.
 bool useColor(const DiffOptions& options) {
   if (options.color == "always") return true;
   if (options.color == "never") return false;
-  const char* noColor = std::getenv("NO_COLOR");
-  bool toTerminal =
-      (options.output.empty() || options.output == "-") && ::isatty(STDOUT_FILENO) == 1;
-  return toTerminal && (noColor == nullptr || *noColor == '\0');
+  auto set = [](const char* name) {
+    const char* value = std::getenv(name);
+    return value != nullptr && *value != '\0';
+  };
+  bool toStdout = options.output.empty() || options.output == "-";
+  if (set("NO_COLOR")) return false;
+  if (set("FORCE_COLOR")) return toStdout;
+  const char* term = std::getenv("TERM");
+  bool dumb = term != nullptr && std::string_view(term) == "dumb";
+  return toStdout && ::isatty(STDOUT_FILENO) == 1 && !dumb;
 }
 
 }  // namespace
@@ -176,7 +184,8 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       ->delimiter(',');
   command
       ->add_option("--color", options->color,
-                   "Colour the text report: auto (a terminal, NO_COLOR unset), always, never")
+                   "Colour the text report: auto (a terminal that is not TERM=dumb, NO_COLOR "
+                   "unset; FORCE_COLOR colours a pipe too), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
   command

@@ -206,13 +206,16 @@ class JunitRenderer {
     return open + "    </testcase>\n";
   }
 
-  // GitLab shows a test case's `file`; the AFTER template, the BEFORE one for a removal.
+  // GitLab shows a test case's `file` (and test-report actions its `line`); the AFTER template,
+  // the BEFORE one for a removal.
   std::string fileAttribute(std::size_t index) const {
     const auto& where = report_.locations[index];
     bool removal = report_.diff.operations[index].type == OperationType::Remove;
     const auto& side = removal ? where.before : where.after;
     if (!side || side->file.empty()) return "";
-    return " file=\"" + xmlEscape(terminalSafe(side->file)) + "\"";
+    std::string out = " file=\"" + xmlEscape(terminalSafe(side->file)) + "\"";
+    if (side->line > 0) out += fmt::format(" line=\"{}\"", side->line);
+    return out;
   }
 
   std::string locationLine(std::size_t index) const {

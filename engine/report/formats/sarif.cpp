@@ -58,6 +58,31 @@ constexpr FixedRule kChangeSetDisagreement{
     "a human decides. The result is located where the change set lists the resource, or at "
     "c2a's change of it."};
 
+// GitHub code scanning ranks security alerts by `security-severity` (a score: 9.0 and up
+// critical, 7.0 high, 4.0 medium, below that low): a rejection is critical, high risk waiting for
+// review high, unknown risk medium, low risk low.
+std::string_view securitySeverity(std::string_view level, Risk risk) {
+  if (level == "error") return "9.0";
+  switch (risk) {
+    case Risk::High: return "7.5";
+    case Risk::Unknown: return "5.0";
+    case Risk::Low: return "2.0";
+  }
+  return "5.0";
+}
+
+// Tags code scanning filters by: every c2a result is about security and infrastructure as code;
+// a preset's rules also carry the preset's name (the part of the label before `:`).
+Json tagsOf(std::string_view label) {
+  Json tags = Json::array({"security", "infrastructure-as-code"});
+  auto colon = label.find(':');
+  if (colon != std::string_view::npos && colon > 0 &&
+      label.substr(0, colon).find_first_of(" \t") == std::string_view::npos) {
+    tags.push_back(terminalSafe(label.substr(0, colon)));
+  }
+  return tags;
+}
+
 // "error" > "warning" > "note": the most severe wins where results share a descriptor.
 int severity(std::string_view level) {
   return level == "error" ? 2 : level == "warning" ? 1 : 0;
@@ -264,14 +289,22 @@ class SarifRenderer {
     for (const auto& [id, label] : labelOfId) addDescriptor(ruleDescriptor(id, label, levels[id]));
   }
 
-  // A descriptor's default level is that of its most severe result.
-  [[nodiscard]] std::map<std::string, std::string_view> levelsByRule() const {
-    std::map<std::string, std::string_view> levels;
+  // A descriptor's default level, and its security severity, are those of its most severe result.
+  struct Severity {
+    std::string_view level;
+    std::string_view score;
+  };
+  [[nodiscard]] std::map<std::string, Severity> levelsByRule() const {
+    std::map<std::string, Severity> levels;
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
       if (!needsAttention(i) || failing(i)) continue;
       auto level = levelOf(report_.decisions[i], acceptanceOf(report_, i));
+      auto score = securitySeverity(level, report_.decisions[i].risk);
       auto& seen = levels[ruleIdOf(i)];
-      if (seen.empty() || severity(level) > severity(seen)) seen = level;
+      if (seen.level.empty() || severity(level) > severity(seen.level)) seen.level = level;
+      if (seen.score.empty() || std::stod(std::string(score)) > std::stod(std::string(seen.score))) {
+        seen.score = score;
+      }
     }
     return levels;
   }
@@ -281,20 +314,27 @@ class SarifRenderer {
                 {"name", fixed.name},
                 {"shortDescription", {{"text", fixed.text}}},
                 {"help", {{"text", fixed.help}}},
-                {"defaultConfiguration", {{"level", "warning"}}}};
+                {"defaultConfiguration", {{"level", "warning"}}},
+                {"properties", {{"security-severity", "5.0"}, {"tags", tagsOf("")}}}};
   }
 
   static Json ruleDescriptor(const std::string& id, const std::string& label,
-                             std::string_view level) {
+                             const Severity& severity) {
     return Json{{"id", id},
                 {"name", nameOf(id)},
                 {"shortDescription", {{"text", terminalSafe(label)}}},
+                {"fullDescription", {{"text", terminalSafe(label)}}},
                 {"help",
                  {{"text",
-                   "A rule of the rule files this analysis used (run.properties.c2a.sources): "
-                   "each result says what it decided and why."}}},
-                {"defaultConfiguration", {{"level", level}}},
-                {"properties", {{"label", label}}}};
+                   "c2a rule: " + terminalSafe(label) +
+                       ". A rule of the rule files this analysis used "
+                       "(run.properties.c2a.sources; the bundled presets are described in "
+                       "docs/presets.md): each result says what it decided and why."}}},
+                {"defaultConfiguration", {{"level", severity.level}}},
+                {"properties",
+                 {{"label", label},
+                  {"security-severity", severity.score},
+                  {"tags", tagsOf(label)}}}};
   }
 
   static Json failureDescriptor(const std::string& code) {
@@ -308,7 +348,8 @@ class SarifRenderer {
            "\"Failures foreseen\"): the change is rejected whatever the rules, approvals "
            "or acceptances say. Each result says why and what to do."}}},
         {"defaultConfiguration", {{"level", "error"}}},
-        {"properties", {{"failureCode", code}}}};
+        {"properties",
+         {{"failureCode", code}, {"security-severity", "9.0"}, {"tags", tagsOf("")}}}};
   }
 
   static std::string failureRuleId(const std::string& code) { return "deployment-failure/" + code; }
