@@ -43,7 +43,9 @@ void registerModelCommand(CLI::App& app, Action& action) {
       std::string out =
           options->format == "dot"
               ? modelToDot(model)
-              : modelToJson(model).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+              // As the JSON report: every non-ASCII character as \uXXXX, so no C1 control or
+              // bidirectional override from a template reaches a terminal raw.
+              : modelToJson(model).dump(2, ' ', true, Json::error_handler_t::replace) + "\n";
       emit(options->output, out, options->followOutputSymlinks);
       return 0;
     };

@@ -1,5 +1,7 @@
 #include "engine/report/model_dump.h"
 
+#include "engine/report/escape.h"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -25,8 +27,11 @@ Json componentToJson(const Component& component) {
   return out;
 }
 
-// DOT identifiers and labels are double-quoted strings: escape what could end or break them.
-std::string dotQuote(std::string_view text) {
+// DOT identifiers and labels are double-quoted strings: escape what could end or break them, and
+// show controls, C1 controls and bidirectional overrides as terminalSafe does (the graph is often
+// printed to a terminal, and viewers apply overrides too).
+std::string dotQuote(std::string_view raw) {
+  std::string text = terminalSafe(raw);
   std::string out = "\"";
   for (char c : text) {
     if (c == '"' || c == '\\') out += '\\';

@@ -193,6 +193,25 @@ TEST(Cli, ModelDumpAsDot) {
       << result.out;
 }
 
+// `c2a model` prints logical ids and values from the template: no control, C1 control or
+// bidirectional override reaches the terminal raw, in JSON or DOT.
+TEST(Cli, ModelOutputEscapesControlsAndBidiOverrides) {
+  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-model-escape-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "t.json")
+      << R"({"Resources":{"A\u202eB\u0085\u001b[31m":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"\u2067x\u009b"}},)"
+      << R"("Q":{"Type":"AWS::SQS::Queue","Properties":{"Tags":[{"Key":"k","Value":{"Ref":"A\u202eB\u0085\u001b[31m"}}]}}}})";
+  for (const char* format : {"json", "dot"}) {
+    auto result = runC2a("model '" + (dir / "t.json").string() + "' --format " + format);
+    EXPECT_EQ(result.status, 0) << result.err;
+    for (std::string_view raw : {"\xe2\x80\xae", "\xc2\x85", "\x1b", "\xe2\x81\xa7", "\xc2\x9b"}) {
+      EXPECT_EQ(result.out.find(raw), std::string::npos) << format << ": " << result.out;
+    }
+    EXPECT_NE(result.out.find("202e"), std::string::npos) << format << ": " << result.out;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, TerminalReportEscapesControlCharacters) {
   auto dir = std::filesystem::temp_directory_path() / "c2a-cli-escape";
   std::filesystem::create_directories(dir);
