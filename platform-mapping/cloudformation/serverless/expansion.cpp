@@ -47,14 +47,14 @@ void Expansion::addOwn(const SamResource& from, const std::string& type, Json pr
   made_.push_back({from.id, std::move(body), from.pointer});
 }
 
-void Expansion::unseen(const SamResource& from, const std::string& what) {
+void Expansion::unseen(const SamResource& from, const std::string& what, bool keptAsWritten) {
   Diagnostic warning{ErrorKind::InvalidInput,
                      locations_ ? locations_->find(from.pointer) : SourceLocation{},
                      fmt::format("{} {}: {}, which c2a does not expand: what the SAM transform "
-                                 "makes of it is not analysed while {} changes",
-                                 from.type, from.id, what, from.id),
+                                 "makes of it is not analysed",
+                                 from.type, from.id, what),
                      true};
-  warning.seenIfUnchanged = Diagnostic::Resource{stack_, from.id};
+  if (keptAsWritten) warning.seenIfUnchanged = Diagnostic::Resource{stack_, from.id};
   warnings_.push_back(std::move(warning));
 }
 

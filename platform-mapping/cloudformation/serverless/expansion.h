@@ -43,9 +43,11 @@ class Expansion {
   /// `from`'s own resource: the same id, its DependsOn, Metadata, DeletionPolicy and
   /// UpdateReplacePolicy kept.
   void addOwn(const SamResource& from, const std::string& type, Json properties);
-  /// Something the transform makes from `from` that c2a does not: not analysed while `from`
-  /// changes.
-  void unseen(const SamResource& from, const std::string& what);
+  /// Something the transform makes from `from` that c2a does not: not analysed. `keptAsWritten`
+  /// says `from` stays in the model as written (a SAM type c2a does not expand), so a change of
+  /// it is a change of that resource and the finding holds only while it changes. Otherwise the
+  /// part is in no resource c2a makes, a change of it shows nowhere, and it always holds.
+  void unseen(const SamResource& from, const std::string& what, bool keptAsWritten = false);
 
   std::vector<Route>& restRoutes() { return restRoutes_; }
   std::vector<Route>& httpRoutes() { return httpRoutes_; }

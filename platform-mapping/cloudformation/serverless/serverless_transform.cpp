@@ -92,7 +92,7 @@ std::vector<ExpandedEntry> expandServerless(const Json& root, std::vector<Expand
     const SamType* known = samType(typeName);
     if (known == nullptr) {
       // A SAM type c2a does not expand stays as written, unseen while it changes.
-      expansion.unseen(resource, "a resource type");
+      expansion.unseen(resource, "a resource type", true);
       plain.push_back(std::move(entry));
       continue;
     }

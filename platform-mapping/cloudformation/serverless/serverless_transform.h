@@ -4,8 +4,9 @@
 // function, its role and policies, its event sources and permissions, the implicit APIs...), with
 // Globals merged in first; plain resources pass through unchanged. What the expansion cannot know
 // (a policy template or event type it does not carry, an API's Auth, a deployment preference) is
-// a not-analysed warning for that resource alone, dropped while the resource is unchanged
-// (Diagnostic::seenIfUnchanged). docs/diff.md, "SAM", says what is and is not expanded.
+// a not-analysed warning naming that resource, which always holds (a change of such a part shows
+// in no resource made); a SAM type c2a does not expand stays as written and holds only while it
+// changes (Diagnostic::seenIfUnchanged). docs/diff.md, "SAM", says what is and is not expanded.
 #include <string>
 #include <vector>
 
