@@ -31,6 +31,8 @@ std::string explainUsageError(const CLI::App& app, const CLI::ParseError& error,
 
 /// --max-input-bytes, --max-depth, --max-nodes: limits for untrusted input.
 void addLimitOptions(CLI::App& command, ReadLimits& limits);
+/// --max-rule-candidates: the candidate bindings all rules of a run may try together.
+void addRuleBudgetOption(CLI::App& command, std::size_t& candidates);
 /// --nested-template KEY=FILE, and with `sides` its --before-/--after- forms (commands that read
 /// two sides).
 void addNestedTemplateOptions(CLI::App& command, ReadLimits& limits, bool sides);

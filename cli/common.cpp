@@ -106,6 +106,16 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->group("Limits");
 }
 
+void addRuleBudgetOption(CLI::App& command, std::size_t& candidates) {
+  command
+      .add_option("--max-rule-candidates", candidates,
+                  "Candidate bindings all rules together may try (one rule at most half); rules "
+                  "stopped by it leave the verdict at review")
+      ->capture_default_str()
+      ->check(wholeNumber(1))
+      ->group("Limits");
+}
+
 namespace {
 
 // KEY=FILE entries into `into`.

@@ -242,6 +242,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   addOutputOptions(*command, options->followOutputSymlinks);
   addNestedTemplateOptions(*command, options->analyze.limits, true);
   addLimitOptions(*command, options->analyze.limits);
+  addRuleBudgetOption(*command, options->analyze.maxRuleCandidates);
 
   command->callback([&action, options] {
     action = [options] {

@@ -172,12 +172,14 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
     rules::EvaluationOptions evaluation;
-    evaluation.maxAssignmentsPerRule = options.maxRuleCandidates;
+    evaluation.maxCandidates = options.maxRuleCandidates;
     evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
     evaluation.failures = &report->failures;
     auto outcome = rules::applyRules(*options.rules, report->diff, evaluation);
+    // Beside the timings: how much of the budget the rules used.
+    if (stageTimingsOn()) std::fprintf(stderr, "c2a count: rule-candidates %zu\n", outcome.candidates);
     report->decisions = std::move(outcome.decisions);
-    // A rule stopped at its assignment limit is worth a warning, never a hang.
+    // A rule stopped by the candidate budget is worth a warning, never a hang.
     for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));
   } else {
     report->decisions.assign(operations.size(), Decision{});

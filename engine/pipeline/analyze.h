@@ -20,8 +20,8 @@ struct AnalyzeOptions {
   ReadLimits limits;
   std::string specFile;                   // empty: the built-in specification
   const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
-  /// Candidate bindings a rule may try before it is stopped (rules::EvaluationOptions).
-  std::size_t maxRuleCandidates = rules::EvaluationOptions{}.maxAssignmentsPerRule;
+  /// Candidate bindings all rules together may try (rules::EvaluationOptions::maxCandidates).
+  std::size_t maxRuleCandidates = rules::kDefaultMaxRuleCandidates;
   std::vector<std::string> ruleFiles;  // the files `rules` came from, for the report metadata
   std::vector<std::string> presets;    // the presets among them, by name
   std::vector<std::string> groupBy;    // aggregation levels; empty: the default tree

@@ -127,16 +127,22 @@ void readAssignments(const std::string& file, std::string_view text, ParameterVa
   }
 }
 
-void merge(ParameterValues& into, const ParameterValues& from) {
-  for (const auto& [key, value] : from.values) {
-    into.values[key] = value;
+// `from` over `into`. Moved, and whole when `into` is empty (the usual case: one file a side), so
+// a file of a million keys is not copied key by key.
+void merge(ParameterValues& into, ParameterValues from) {
+  if (into.values.empty() && into.usePrevious.empty() && into.where.empty()) {
+    into = std::move(from);
+    return;
+  }
+  for (auto& [key, value] : from.values) {
     into.usePrevious.erase(key);
+    into.values.insert_or_assign(key, std::move(value));
   }
   for (const auto& key : from.usePrevious) {
-    into.usePrevious.insert(key);
     into.values.erase(key);
+    into.usePrevious.insert(key);
   }
-  for (const auto& [key, where] : from.where) into.where[key] = where;
+  for (auto& [key, where] : from.where) into.where.insert_or_assign(key, std::move(where));
 }
 
 }  // namespace
@@ -186,9 +192,9 @@ GivenParameters readDeployments(const ParameterInputs& inputs, const ReadLimits&
   ParameterValues before;
   ParameterValues after;
   if (!inputs.both.empty()) {
-    auto both = readParametersFile(inputs.both, limits);
-    merge(before, both);
-    merge(after, both);
+    before = readParametersFile(inputs.both, limits);
+    after.values = before.values;
+    after.usePrevious = before.usePrevious;  // where: the keys are named once, by BEFORE
   }
   if (!inputs.before.empty()) merge(before, readParametersFile(inputs.before, limits));
   if (!inputs.after.empty()) merge(after, readParametersFile(inputs.after, limits));
@@ -201,13 +207,13 @@ GivenParameters readDeployments(const ParameterInputs& inputs, const ReadLimits&
   }
   GivenParameters out;
   // The BEFORE side's deployment has no previous one: UsePreviousValue there says nothing.
-  out.deployments.before.parameters = before.values;
-  out.deployments.after.parameters = after.values;
   for (const auto& key : after.usePrevious) {
     if (auto it = before.values.find(key); it != before.values.end()) {
-      out.deployments.after.parameters[key] = it->second;
+      after.values[key] = it->second;
     }
   }
+  out.deployments.before.parameters = std::move(before.values);
+  out.deployments.after.parameters = std::move(after.values);
   for (auto* side : {&out.deployments.before, &out.deployments.after}) {
     if (!inputs.region.empty()) side->pseudo["AWS::Region"] = inputs.region;
     if (!inputs.account.empty()) side->pseudo["AWS::AccountId"] = inputs.account;
@@ -222,8 +228,8 @@ GivenParameters readDeployments(const ParameterInputs& inputs, const ReadLimits&
       zones.remove_prefix(comma == std::string_view::npos ? zones.size() : comma + 1);
     }
   }
-  out.keys = before.where;
-  for (const auto& [key, where] : after.where) out.keys.emplace(key, where);
+  out.keys = std::move(before.where);
+  out.keys.merge(after.where);  // a key given on both sides is named where BEFORE gives it
   return out;
 }
 
@@ -236,13 +242,30 @@ Diagnostics undeclaredParameters(const std::map<std::string, SourceLocation>& ke
       if (component.type == ComponentType::Parameter) declared.insert(component.name);
     }
   }
+  // A few are named where they stand; the rest are counted in one more, so a file of a million
+  // stray keys costs a line, not a million (in the terminal and in every report).
+  constexpr std::size_t kNamed = 5;
   Diagnostics out;
+  std::size_t unnamed = 0;
+  std::string firstUnnamed;
   for (const auto& [key, where] : keys) {
     if (declared.count(key) != 0) continue;
+    if (out.size() == kNamed) {
+      if (unnamed++ == 0) firstUnnamed = key;
+      continue;
+    }
     Diagnostic warning;
     warning.where = where;
     warning.message = fmt::format("parameter {} is given but no template declares it", key);
     out.push_back(std::move(warning));
+  }
+  if (unnamed > 0) {
+    Diagnostic rest;
+    rest.where = keys.at(firstUnnamed);
+    rest.message = fmt::format(
+        "{} more parameters are given that no template declares ({} and those after it, by name)",
+        unnamed, firstUnnamed);
+    out.push_back(std::move(rest));
   }
   return out;
 }

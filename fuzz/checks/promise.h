@@ -36,9 +36,9 @@ std::string writeScratchFile(const std::string& name, std::string_view input);
 /// largest document the limits allow finds nothing new. The limits themselves are pinned by the
 /// hostile cases (tests/cases/hostile, tests/cli/limits_test.cpp).
 ReadLimits fuzzLimits();
-/// And the candidates a rule may try before it is stopped, for the same reason (the default
-/// 10,000,000 take seconds under ASan; the stop itself is tested in tests/rules).
-inline constexpr std::size_t kFuzzRuleCandidates = 100'000;
+/// And the candidates all rules may try together (one rule half), for the same reason (the
+/// default 20,000,000 take seconds under ASan; the stop itself is tested in tests/rules).
+inline constexpr std::size_t kFuzzRuleCandidates = 200'000;
 
 /// Whether `text` is valid JSON (strict: valid UTF-8 included).
 Finding invalidJson(const std::string& what, const std::string& text);

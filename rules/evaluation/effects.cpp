@@ -36,8 +36,13 @@ CombinedEffect combineEffects(std::span<const Effect* const> effects) {
 bool EffectCollector::mark(std::size_t operation, std::size_t rule) {
   auto& rules = hits_[operation];
   auto number = static_cast<std::uint32_t>(rule);
-  // Few rules reach any one operation, so a linear look beats a set.
-  if (std::find(rules.begin(), rules.end(), number) != rules.end()) return false;
+  if (treeOf_[operation] != tree_) {
+    treeOf_[operation] = tree_;
+    treeStart_[operation] = rules.size();
+  }
+  // A tree holds few rules, so a linear look through its own hits beats a set.
+  auto begin = rules.begin() + static_cast<std::ptrdiff_t>(treeStart_[operation]);
+  if (std::find(begin, rules.end(), number) != rules.end()) return false;
   rules.push_back(number);
   return true;
 }

@@ -24,7 +24,12 @@ CombinedEffect combineEffects(std::span<const Effect* const> effects);
 class EffectCollector {
  public:
   EffectCollector(const DiffWorld& world, std::size_t operationCount)
-      : world_(world), hits_(operationCount) {}
+      : world_(world), hits_(operationCount), treeOf_(operationCount, 0), treeStart_(operationCount) {}
+
+  /// A top-level rule (with its children) is about to run: only the rules of one tree can hit an
+  /// operation twice, so only what this tree added is looked through (100,000 rules that each
+  /// reach one change would otherwise look through each other: quadratic).
+  void startTree() { ++tree_; }
 
   /// Rule number `rule` matched with `target` bound: a change receives the effect, and so do the
   /// changes inside it (same component, property path strictly below); a component passes it to
@@ -39,6 +44,9 @@ class EffectCollector {
 
   const DiffWorld& world_;
   std::vector<std::vector<std::uint32_t>> hits_;  // per operation: rules whose effect reached it
+  std::uint32_t tree_ = 0;                        // the top-level rule running, counted from 1
+  std::vector<std::uint32_t> treeOf_;             // per operation: the last tree that reached it
+  std::vector<std::size_t> treeStart_;            // per operation: where that tree's hits begin
 };
 
 }  // namespace c2a::rules

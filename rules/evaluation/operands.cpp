@@ -93,9 +93,9 @@ void OperandResolver::resolve(const Operand& operand, OperandMode mode,
   }
 }
 
+// Each value once, however many `**` the path has (walkPath).
 void OperandResolver::pathValues(const PathOperand& path, const Bound& root,
                                  std::vector<Value>& out) const {
-  auto first = out.size();
   std::span<const PathSegment> segments = path.segments;
   if (root.kind == Bound::Kind::Component) componentValues(root.index, segments, out);
   if (root.kind == Bound::Kind::Change) {
@@ -106,17 +106,6 @@ void OperandResolver::pathValues(const PathOperand& path, const Bound& root,
     } else {
       changeValues(root.index, segments, out);
     }
-  }
-  // Two `**` reach the same value along several routes; each value counts once (for `all`).
-  auto deep = std::count_if(segments.begin(), segments.end(), [](const PathSegment& segment) {
-    return segment.kind == PathSegment::Kind::AnyDepth;
-  });
-  if (deep > 1) {
-    auto begin = out.begin() + static_cast<std::ptrdiff_t>(first);
-    std::sort(begin, out.end(), [](const Value& a, const Value& b) { return a.json < b.json; });
-    out.erase(std::unique(begin, out.end(),
-                          [](const Value& a, const Value& b) { return a.json == b.json; }),
-              out.end());
   }
 }
 

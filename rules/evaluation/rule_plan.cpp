@@ -48,6 +48,28 @@ bool isBareBinding(const std::optional<Operand>& operand, int slot) {
   return operand && operand->path && operand->path->slot == slot && operand->path->segments.empty();
 }
 
+// The slots of one top-level rule and its children. Compile numbers bindings across the whole
+// set in order, so a tree's slots are one range, and the per-slot tables of planning span it
+// alone: planning 100,000 rules is linear, not 100,000 tables of 100,000 slots.
+struct SlotRange {
+  int first = 0;
+  int end = 0;  // one past the last
+
+  [[nodiscard]] std::size_t size() const { return static_cast<std::size_t>(end - first); }
+  [[nodiscard]] bool holds(int slot) const { return slot >= first && slot < end; }
+  [[nodiscard]] std::size_t at(int slot) const { return static_cast<std::size_t>(slot - first); }
+};
+
+void widen(const Rule& rule, SlotRange& range) {
+  for (const auto& binding : rule.bindings) {
+    if (binding.slot < 0) continue;
+    if (range.end == range.first) range = {binding.slot, binding.slot + 1};
+    range.first = std::min(range.first, binding.slot);
+    range.end = std::max(range.end, binding.slot + 1);
+  }
+  for (const auto& child : rule.children) widen(child, range);
+}
+
 class Planner {
  public:
   Planner(const RuleSet& rules, RulePlan& plan) : plan_(plan) {
@@ -62,11 +84,20 @@ class Planner {
     referencedBy_ = findOperator("<-");
   }
 
+  void addTree(const Rule& rule) {
+    range_ = {};
+    widen(rule, range_);
+    auto index = add(rule, true, {}, std::vector<bool>(range_.size(), false));
+    plan_.rules[index].slots = {static_cast<std::size_t>(range_.first), range_.size()};
+  }
+
+ private:
   // A rule binds only the bindings its own conditions and effect need (and, through their
   // binding-level conditions, what those need), including its enclosing rules' bindings that no
   // enclosing rule needed itself. So a binding nobody uses never constrains a rule: C2A's presets
   // declare change bindings at the top for all their children, and a child about insertions must
-  // still apply when the diff has no updates.
+  // still apply when the diff has no updates. `bound`: by slot of the tree, bound by an enclosing
+  // rule.
   std::size_t add(const Rule& rule, bool topLevel, std::vector<const Binding*> visible,
                   std::vector<bool> bound) {
     auto index = plan_.rules.size();
@@ -80,42 +111,65 @@ class Planner {
       planned.topLevel = topLevel;
     }
     for (const auto& binding : rule.bindings) visible.push_back(&binding);
-    std::vector<const Binding*> bySlot(plan_.slotCount, nullptr);
-    for (const auto* binding : visible) {
-      if (binding->slot >= 0) bySlot[static_cast<std::size_t>(binding->slot)] = binding;
-    }
 
-    // What must be evaluated here: the rule's conditions, its where-only bindings' conditions, and
-    // its effect's target; then, to a fixed point, the conditions of every binding needed.
+    // What must be evaluated here: the rule's conditions and its where-only bindings' conditions.
     std::vector<const Expression*> ruleConditions;
     for (const auto& condition : rule.conditions) ruleConditions.push_back(&condition);
     for (const auto& binding : rule.bindings) {
       if (binding.query.kind != Query::Kind::Filter && binding.slot >= 0) continue;
       for (const auto& condition : binding.conditions) ruleConditions.push_back(&condition);
     }
-    std::vector<bool> needed(plan_.slotCount, false);
+    auto needed = neededSlots(rule, ruleConditions, visible, bound);
+
+    // Steps: the needed, not yet bound bindings, in the order they were declared.
+    std::vector<const Binding*> stepped;
+    for (const auto* binding : visible) {
+      if (!range_.holds(binding->slot) || binding->query.kind == Query::Kind::Filter) continue;
+      auto slot = range_.at(binding->slot);
+      if (needed[slot] && !bound[slot]) stepped.push_back(binding);
+    }
+    placeSteps(plan_.rules[index], stepped, ruleConditions);
+
+    for (const auto* binding : stepped) bound[range_.at(binding->slot)] = true;
+    for (const auto& child : rule.children) {
+      auto childIndex = add(child, false, visible, bound);
+      plan_.rules[index].children.push_back(childIndex);
+    }
+    return index;
+  }
+
+  // The slots `ruleConditions` and the effect's target mention; then, to a fixed point, those
+  // the conditions of every needed binding mention, and the bindings whose conditions mention a
+  // needed one (they constrain it). Bindings connected to nothing are left out.
+  [[nodiscard]] std::vector<bool> neededSlots(const Rule& rule,
+                                              const std::vector<const Expression*>& ruleConditions,
+                                              const std::vector<const Binding*>& visible,
+                                              const std::vector<bool>& bound) const {
+    std::vector<const Binding*> bySlot(range_.size(), nullptr);
+    for (const auto* binding : visible) {
+      if (range_.holds(binding->slot)) bySlot[range_.at(binding->slot)] = binding;
+    }
+    std::vector<bool> needed(range_.size(), false);
     std::vector<int> work;
+    std::vector<int> slots;
     auto need = [&](int slot) {
-      if (slot < 0 || static_cast<std::size_t>(slot) >= needed.size() || needed[slot]) return;
-      needed[static_cast<std::size_t>(slot)] = true;
+      if (!range_.holds(slot) || needed[range_.at(slot)]) return;
+      needed[range_.at(slot)] = true;
       work.push_back(slot);
     };
-    for (const auto* condition : ruleConditions) {
-      std::vector<int> slots;
-      collectSlots(*condition, slots);
+    auto needMentioned = [&](const Expression& condition) {
+      slots.clear();
+      collectSlots(condition, slots);
       for (int slot : slots) need(slot);
-    }
+    };
+    for (const auto* condition : ruleConditions) needMentioned(*condition);
     if (rule.effect) need(rule.effect->targetSlot);
-    // A needed binding needs what its conditions mention; a binding whose conditions mention a
-    // needed one constrains it, so it is needed too. Bindings connected to nothing are left out.
     auto mentionsNeeded = [&](const Binding& binding) {
       for (const auto& condition : binding.conditions) {
-        std::vector<int> slots;
-        collectSlots(condition, slots);
-        for (int slot : slots) {
-          if (slot >= 0 && slot != binding.slot && needed[static_cast<std::size_t>(slot)]) {
-            return true;
-          }
+        std::vector<int> mentioned;
+        collectSlots(condition, mentioned);
+        for (int slot : mentioned) {
+          if (slot != binding.slot && range_.holds(slot) && needed[range_.at(slot)]) return true;
         }
       }
       return false;
@@ -125,48 +179,41 @@ class Planner {
       while (!work.empty()) {
         int slot = work.back();
         work.pop_back();
-        const auto* binding = bySlot[static_cast<std::size_t>(slot)];
-        if (binding == nullptr || bound[static_cast<std::size_t>(slot)]) continue;
-        for (const auto& condition : binding->conditions) {
-          std::vector<int> slots;
-          collectSlots(condition, slots);
-          for (int other : slots) need(other);
-        }
+        const auto* binding = bySlot[range_.at(slot)];
+        if (binding == nullptr || bound[range_.at(slot)]) continue;
+        for (const auto& condition : binding->conditions) needMentioned(condition);
       }
       grew = false;
       for (const auto* binding : visible) {
-        if (binding->slot < 0 || needed[static_cast<std::size_t>(binding->slot)] ||
-            bound[static_cast<std::size_t>(binding->slot)] || !mentionsNeeded(*binding)) {
+        if (!range_.holds(binding->slot) || needed[range_.at(binding->slot)] ||
+            bound[range_.at(binding->slot)] || !mentionsNeeded(*binding)) {
           continue;
         }
         need(binding->slot);
         grew = true;
       }
     }
+    return needed;
+  }
 
-    // Steps: the needed, not yet bound bindings, in the order they were declared.
-    std::vector<const Binding*> stepped;
-    for (const auto* binding : visible) {
-      if (binding->slot < 0 || binding->query.kind == Query::Kind::Filter) continue;
-      auto slot = static_cast<std::size_t>(binding->slot);
-      if (needed[slot] && !bound[slot]) stepped.push_back(binding);
-    }
-    plan_.rules[index].steps.resize(stepped.size());
+  // Each condition is checked right after the last binding it mentions is bound (before any, when
+  // it mentions only enclosing rules' bindings); then each step's join.
+  void placeSteps(PlannedRule& planned, const std::vector<const Binding*>& stepped,
+                  const std::vector<const Expression*>& ruleConditions) const {
+    planned.steps.resize(stepped.size());
     // Position of each slot among this rule's steps; -1 when bound by an enclosing rule.
-    std::vector<int> position(plan_.slotCount, -1);
+    std::vector<int> position(range_.size(), -1);
     for (std::size_t i = 0; i < stepped.size(); ++i) {
-      position[static_cast<std::size_t>(stepped[i]->slot)] = static_cast<int>(i);
+      position[range_.at(stepped[i]->slot)] = static_cast<int>(i);
     }
+    std::vector<int> slots;
     auto place = [&](const Expression& condition) {
-      std::vector<int> slots;
+      slots.clear();
       collectSlots(condition, slots);
       int step = -1;
       for (int slot : slots) {
-        if (slot >= 0 && static_cast<std::size_t>(slot) < position.size()) {
-          step = std::max(step, position[static_cast<std::size_t>(slot)]);
-        }
+        if (range_.holds(slot)) step = std::max(step, position[range_.at(slot)]);
       }
-      auto& planned = plan_.rules[index];
       if (step < 0) {
         planned.conditions.push_back(&condition);
       } else {
@@ -178,28 +225,17 @@ class Planner {
     }
     for (const auto* condition : ruleConditions) place(*condition);
     for (std::size_t i = 0; i < stepped.size(); ++i) {
-      auto& step = plan_.rules[index].steps[i];
+      auto& step = planned.steps[i];
       step.binding = stepped[i];
       step.join = joinFor(step, position, static_cast<int>(i));
     }
-
-    for (const auto* binding : stepped) bound[static_cast<std::size_t>(binding->slot)] = true;
-    for (const auto& child : rule.children) {
-      auto childIndex = add(child, false, visible, bound);
-      plan_.rules[index].children.push_back(childIndex);
-    }
-    return index;
   }
 
- private:
   JoinHint joinFor(const PlannedStep& step, const std::vector<int>& position, int at) const {
     int self = step.binding->slot;
     auto kind = step.binding->query.kind;
     if (self < 0 || appliesTo_ < 0 || kind == Query::Kind::Filter) return {};
-    auto boundBefore = [&](int slot) {
-      return slot >= 0 && static_cast<std::size_t>(slot) < position.size() &&
-             position[static_cast<std::size_t>(slot)] < at;
-    };
+    auto boundBefore = [&](int slot) { return range_.holds(slot) && position[range_.at(slot)] < at; };
     std::vector<const Expression*> conjuncts;
     for (const auto* condition : step.conditions) collectConjuncts(*condition, conjuncts);
     for (const auto* conjunct : conjuncts) {
@@ -241,7 +277,8 @@ class Planner {
   }
 
   RulePlan& plan_;
-  std::vector<Query::Kind> kinds_;
+  std::vector<Query::Kind> kinds_;  // by slot of the whole set
+  SlotRange range_;                 // the slots of the tree being planned
   int appliesTo_ = -1;
   int references_ = -1;
   int referencedBy_ = -1;
@@ -252,9 +289,7 @@ class Planner {
 RulePlan planRules(const RuleSet& rules) {
   RulePlan plan;
   Planner planner(rules, plan);
-  for (const auto& rule : rules.rules) {
-    planner.add(rule, true, {}, std::vector<bool>(plan.slotCount, false));
-  }
+  for (const auto& rule : rules.rules) planner.addTree(rule);
   return plan;
 }
 

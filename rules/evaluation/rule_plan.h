@@ -37,6 +37,11 @@ struct PlannedRule {
   std::vector<PlannedStep> steps;             // the rule's bindings, in order
   std::vector<std::size_t> children;          // indices into RulePlan::rules
   bool topLevel = false;
+  /// A top-level rule's slots, its children's included: [first, first + count).
+  struct {
+    std::size_t first = 0;
+    std::size_t count = 0;
+  } slots;
 };
 
 struct RulePlan {

@@ -76,20 +76,22 @@ void forEachCandidate(const DiffWorld& world, const std::vector<Bound>& slots,
 }  // namespace
 
 RuleSearch::RuleSearch(const DiffWorld& world, const RulePlan& plan, ConditionEvaluator& conditions,
-                       EffectCollector& effects, std::size_t maxAssignments)
+                       EffectCollector& effects)
     : world_(world),
       plan_(plan),
       conditions_(conditions),
       effects_(effects),
-      maxAssignments_(maxAssignments),
       slots_(plan.slotCount) {}
 
-bool RuleSearch::run(std::size_t rule) {
+std::size_t RuleSearch::run(std::size_t rule, std::size_t limit) {
+  limit_ = limit;
   tried_ = 0;
   stopped_ = false;
-  std::fill(slots_.begin(), slots_.end(), Bound{});
+  // Only this rule's slots: clearing every rule's for each would be quadratic in rules.
+  const auto& slots = plan_.rules[rule].slots;
+  std::fill_n(slots_.begin() + static_cast<std::ptrdiff_t>(slots.first), slots.count, Bound{});
   runRule(rule);
-  return !stopped_;
+  return tried_;
 }
 
 bool RuleSearch::allHold(const std::vector<const Expression*>& conditions) {
@@ -126,7 +128,7 @@ void RuleSearch::bindStep(const PlannedRule& rule, std::size_t step) {
 
 // Returns false once the search has been stopped, so the caller's loop ends too.
 bool RuleSearch::tryCandidate(const PlannedRule& rule, std::size_t step, Bound candidate) {
-  if (++tried_ > maxAssignments_) stopped_ = true;
+  if (++tried_ > limit_) stopped_ = true;
   if (stopped_) return false;
   const auto& planned = rule.steps[step];
   slots_[static_cast<std::size_t>(planned.binding->slot)] = candidate;

@@ -14,11 +14,11 @@ namespace c2a::rules {
 class RuleSearch {
  public:
   RuleSearch(const DiffWorld& world, const RulePlan& plan, ConditionEvaluator& conditions,
-             EffectCollector& effects, std::size_t maxAssignments);
+             EffectCollector& effects);
 
-  /// Runs top-level rule `rule` with its children. Returns false when it tried more candidate
-  /// bindings than the limit allows and was stopped.
-  bool run(std::size_t rule);
+  /// Runs top-level rule `rule` with its children, trying at most `limit` candidate bindings.
+  /// Returns the number it tried: more than `limit` when it was stopped.
+  std::size_t run(std::size_t rule, std::size_t limit);
 
  private:
   void runRule(std::size_t rule);
@@ -31,7 +31,7 @@ class RuleSearch {
   const RulePlan& plan_;
   ConditionEvaluator& conditions_;
   EffectCollector& effects_;
-  std::size_t maxAssignments_;
+  std::size_t limit_ = 0;
   std::vector<Bound> slots_;
   std::size_t tried_ = 0;
   bool stopped_ = false;

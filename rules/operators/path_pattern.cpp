@@ -48,22 +48,37 @@ PatternRelation relate(const Path& path, std::span<const PathSegment> pattern) {
   return relation;
 }
 
+// The pattern positions reachable after each key of the path, as a set: O(|path| * |pattern|)
+// however many `**` the pattern has (trying every split of the path among them is exponential).
 bool matchesExactly(std::span<const std::string> path, std::span<const PathSegment> pattern) {
-  if (pattern.empty()) return path.empty();
-  const auto& segment = pattern.front();
-  switch (segment.kind) {
-    case PathSegment::Kind::Key:
-      return !path.empty() && path.front() == segment.key &&
-             matchesExactly(path.subspan(1), pattern.subspan(1));
-    case PathSegment::Kind::AnyOne:
-      return !path.empty() && matchesExactly(path.subspan(1), pattern.subspan(1));
-    case PathSegment::Kind::AnyDepth:
-      for (std::size_t skip = 0; skip <= path.size(); ++skip) {
-        if (matchesExactly(path.subspan(skip), pattern.subspan(1))) return true;
-      }
-      return false;
+  const std::size_t end = pattern.size();
+  // `**` may match nothing: a position before one reaches the position after it too.
+  auto closeOverEmpty = [&](std::vector<char>& at) {
+    for (std::size_t j = 0; j < end; ++j) {
+      if (at[j] != 0 && pattern[j].kind == PathSegment::Kind::AnyDepth) at[j + 1] = 1;
+    }
+  };
+  std::vector<char> at(end + 1, 0);
+  std::vector<char> next(end + 1, 0);
+  at[0] = 1;
+  closeOverEmpty(at);
+  for (const auto& key : path) {
+    std::fill(next.begin(), next.end(), 0);
+    bool any = false;
+    for (std::size_t j = 0; j < end; ++j) {
+      if (at[j] == 0) continue;
+      const auto& segment = pattern[j];
+      const bool step = segment.kind == PathSegment::Kind::AnyOne ||
+                        (segment.kind == PathSegment::Kind::Key && segment.key == key);
+      if (step) next[j + 1] = 1;
+      if (segment.kind == PathSegment::Kind::AnyDepth) next[j] = 1;
+      any = any || step || segment.kind == PathSegment::Kind::AnyDepth;
+    }
+    if (!any) return false;
+    closeOverEmpty(next);
+    at.swap(next);
   }
-  return false;
+  return at[end] != 0;
 }
 
 namespace {

@@ -54,6 +54,25 @@ std::string subPlaceholders(std::size_t n) {
          repeated("${Q.Arn}-${AWS::Region}", n / 2) + "\"}}}}}\n";
 }
 
+std::string parameterLines(std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) out += "Stray" + std::to_string(i) + "=value\n";
+  return out;
+}
+
+// Rules whose three change bindings nothing ties together: every combination is a candidate.
+std::string cartesianRules(std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    auto name = "n" + std::to_string(i);
+    out += "rule \"cartesian " + std::to_string(i) +
+           "\" {\n  let a = change\n  let b = change\n  let c = change\n  where a.id == \"" + name +
+           "\" or b.id == \"" + name + "\" or c.id == \"" + name +
+           "\"\n  effect target = a, risk = high, action = reject\n}\n";
+  }
+  return out;
+}
+
 void write(const fs::path& file, const std::string& text) {
   std::ofstream out(file, std::ios::binary);
   out << text;
@@ -67,6 +86,8 @@ void generateInput(const fs::path& file, const std::string& generator,
   if (generator == "deep-yaml") return write(file, deepYaml(count(argument)));
   if (generator == "deep-rules") return write(file, deepRules(count(argument)));
   if (generator == "many-resources") return write(file, manyResources(count(argument)));
+  if (generator == "parameter-lines") return write(file, parameterLines(count(argument)));
+  if (generator == "cartesian-rules") return write(file, cartesianRules(count(argument)));
   if (generator == "sub-placeholders") return write(file, subPlaceholders(count(argument)));
   if (generator == "sparse") {
     write(file, "");

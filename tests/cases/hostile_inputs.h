@@ -13,6 +13,8 @@ namespace c2a::testing {
 ///   deep-yaml N         the same in YAML flow style
 ///   deep-rules N        a rule whose condition nests N parentheses deep
 ///   many-resources N    a JSON template of N resources
+///   parameter-lines N   a parameters file of N KEY=VALUE lines no template declares
+///   cartesian-rules N   N rules of three change bindings nothing ties together
 ///   sub-placeholders N  a resource whose Fn::Sub string has N `${...}` placeholders
 ///   sparse N            a file of N bytes (sparse: nothing written), for size limits
 ///   fifo                a named pipe
