@@ -1,21 +1,48 @@
 // c2a: change analyzer and risk rules for CloudFormation and CDK. Argument parsing and exit codes
 // only; the work is in the stages.
+#include <sys/resource.h>
+
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <exception>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "engine/report/escape.h"
+#include "model/current_work.h"
 
-#ifdef C2A_MIMALLOC
-// operator new and delete straight to mimalloc (it replaces malloc and free by linking alone); in
-// one translation unit of the binary only, as mimalloc asks.
-#include <mimalloc-new-delete.h>
-#endif
+namespace {
+
+// With little memory left: no allocation, only what CurrentWork put aside and the limit.
+void reportOutOfMemory() {
+  const char* what = c2a::CurrentWork::failedWhile();
+  const char* limits = c2a::CurrentWork::failedLimits();
+  std::fputs("c2a: out of memory", stderr);
+  if (*what != '\0') {
+    std::fputs(" while ", stderr);
+    std::fputs(c2a::terminalSafe(what).c_str(), stderr);
+  }
+  rlimit space{};
+  if (::getrlimit(RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY) {
+    std::fprintf(stderr, " (the address space is limited to %llu MiB)",
+                 static_cast<unsigned long long>(space.rlim_cur >> 20));
+  }
+  if (*limits != '\0') {
+    std::fputs("; a lower ", stderr);
+    std::fputs(limits, stderr);
+    std::fputs(" stops such input before it takes the memory", stderr);
+  }
+  std::fputs("\n", stderr);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace c2a::cli;
+  // An allocation that fails throws std::bad_alloc, which ends below with exit 70 and what the run
+  // was doing, also where the allocator would abort (mimalloc, built as C, without a handler).
+  c2a::CurrentWork::throwOnOutOfMemory();
   CLI::App app{
       "c2a: what will this CloudFormation/CDK deployment really do, and may it go ahead?\n"
       "Reads the deployed and the new template (or cloud assembly), works out every operation\n"
@@ -59,7 +86,7 @@ int main(int argc, char** argv) {
     std::cerr << "c2a: " << c2a::terminalSafe(e.diagnostic().str()) << '\n';
     return exitCodeFor(e.diagnostic().kind);
   } catch (const std::bad_alloc&) {
-    std::cerr << "c2a: out of memory\n";
+    reportOutOfMemory();
     return kInternal;
   } catch (const std::exception& e) {
     std::cerr << "c2a: internal error: " << e.what() << '\n';

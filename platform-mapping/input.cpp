@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/current_work.h"
 #include "model/input_file.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/stack_tree.h"
@@ -15,6 +16,7 @@ namespace c2a {
 
 InfraModel loadInput(const std::string& path, const ReadLimits& limits, Diagnostics& warnings) {
   namespace fs = std::filesystem;
+  const CurrentWork work("reading " + path, kReadLimitOptions);
   std::error_code ec;
   auto status = fs::status(path, ec);
   if (!fs::exists(status)) {

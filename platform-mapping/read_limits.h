@@ -12,6 +12,10 @@ namespace c2a {
 /// trade an error for a stack overflow.
 inline constexpr int kMaxDepthLimit = 1024;
 
+/// The options that stop an input before it takes memory: what an out-of-memory names
+/// (model/current_work.h).
+inline constexpr const char* kReadLimitOptions = "--max-input-bytes or --max-nodes";
+
 /// Explicit limits for untrusted input (a template, an assembly's templates, a spec file).
 struct ReadLimits {
   std::size_t maxInputBytes = std::size_t{64} << 20;  // per file

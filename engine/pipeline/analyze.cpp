@@ -13,6 +13,7 @@
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
 #include "engine/pipeline/stage_timer.h"
+#include "model/current_work.h"
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
 #include "platform-mapping/change-set/change_set_reader.h"
@@ -171,6 +172,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   StageTimer rulesTimer("rules");
   report->rulesApplied = options.rules != nullptr;
   if (options.rules != nullptr) {
+    const CurrentWork work("evaluating the rules", "--max-rule-candidates");
     rules::EvaluationOptions evaluation;
     evaluation.maxCandidates = options.maxRuleCandidates;
     evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
@@ -235,6 +237,8 @@ std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::strin
   }
   Diagnostics warnings;
   auto [before, after] = readModels(beforeInput, afterInput, options.limits, warnings);
+  // Every stage after reading holds what the inputs made: their size is what to limit.
+  const CurrentWork work("comparing " + beforeInput + " with " + afterInput, kReadLimitOptions);
   auto keep = selectStacks(before, after, options.stacks, warnings);
   auto report =
       analyzeSelected(std::move(before), std::move(after), options, std::move(warnings), keep);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "model/current_work.h"
 #include "model/same_value.h"
 #include "platform-mapping/cloudformation/source_document.h"
 #include "platform-mapping/located_json.h"
@@ -148,6 +149,7 @@ void merge(ParameterValues& into, ParameterValues from) {
 }  // namespace
 
 ParameterValues readParametersFile(const std::string& file, const ReadLimits& limits) {
+  const CurrentWork work("reading " + file, kReadLimitOptions);
   auto text = readInputText(file, limits);
   ParameterValues out;
   if (looksLikeAssignments(text)) {

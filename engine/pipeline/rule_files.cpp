@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/pipeline/schema_facts.h"
+#include "model/current_work.h"
 #include "model/input_file.h"
 #include "model/suggestions.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -197,6 +198,7 @@ std::string presetSource(const std::string& name) {
 }
 
 std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits) {
+  const CurrentWork work("reading " + file, "--max-input-bytes");
   if (isC2aRuleFile(file)) {
     auto document = readSourceFile(file, limits);
     return rules::readC2aRules(document.root, *document.locations);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/current_work.h"
 #include "model/error.h"
 #include "model/input_file.h"
 #include "platform-mapping/cloudformation/source_document.h"
@@ -67,6 +68,7 @@ std::string readInputText(const std::string& file, const ReadLimits& limits) {
 }
 
 SourceDocument readSourceFile(const std::string& file, const ReadLimits& limits) {
+  const CurrentWork work("reading " + file, kReadLimitOptions);
   auto text = readInputText(file, limits);
   return sniffFormat(file, text) == SourceFormat::Json ? readJson(text, file, limits)
                                                        : readYaml(text, file, limits);

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -78,13 +79,27 @@ std::string shellQuoted(const std::string& word) {
   return out + "'";
 }
 
+// `address-space.txt`: the KiB of address space a case runs in instead of the bound (to run out of
+// memory on purpose).
+std::optional<long> addressSpaceKiB(const fs::path& dir) {
+  if (!fs::exists(dir / "address-space.txt")) return std::nullopt;
+  return std::stol(readFile(dir / "address-space.txt"));
+}
+
 }  // namespace
+
+bool hostileCaseRunsHere(const fs::path& dir) {
+  // A sanitizer reserves terabytes of address space: it cannot run in a small one.
+  return !kSanitized || !addressSpaceKiB(dir);
+}
 
 std::vector<std::string> hostileLines(const fs::path& dir) {
   auto args = words(readFile(dir / "args.txt"));
   auto scratch = scratchCopy(dir);
   std::string command = "cd " + shellQuoted(scratch.string()) + " && ";
-  if (!kSanitized) command += "ulimit -v " + std::to_string(kMemoryBoundKiB) + " && ";
+  if (!kSanitized) {
+    command += "ulimit -v " + std::to_string(addressSpaceKiB(dir).value_or(kMemoryBoundKiB)) + " && ";
+  }
   command += "timeout " + std::to_string(kSecondsBound) + " " + shellQuoted(C2A_BINARY);
   for (const auto& arg : args) command += " " + shellQuoted(arg);
   command += " >/dev/null 2>.stderr";
