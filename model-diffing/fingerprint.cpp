@@ -1,5 +1,8 @@
 #include "model-diffing/fingerprint.h"
 
+#include <optional>
+#include <utility>
+
 #include "model/operation_json.h"
 #include "model/sha256.h"
 
@@ -22,24 +25,65 @@ Json bodies(const Operation& op, const InfraModel* before, const InfraModel* aft
   return out;
 }
 
-}  // namespace
+// Where and with what the change deploys, as far as the inputs say: the same template deployed
+// with other parameters, or to another account or region, is another change to approve. Parameters'
+// Defaults count: they are the values deployed when none is given.
+Json deployedWith(const Operation& op, const Json& written, TemplateEvaluator& before,
+                  TemplateEvaluator& after) {
+  Json out = Json::object();
+  auto& side = op.type == OperationType::Remove ? before : after;
+  for (const char* name : {"AWS::StackName", "AWS::AccountId", "AWS::Region"}) {
+    if (auto value = side.pseudoParameter(op.stack, name)) out[name] = *value;
+  }
+  for (const auto& [key, evaluator] : {std::pair{"old", &before}, std::pair{"new", &after}}) {
+    auto body = written.find(key);
+    if (body == written.end()) continue;
+    auto evaluated = evaluator->value(op.stack, *body, /*useDefaults=*/true);
+    if (evaluated.value != *body) out[std::string(key) + "Evaluated"] = std::move(evaluated.value);
+  }
+  return out;
+}
 
-std::string changeDigest(const Operation& operation, const InfraModel* before,
-                         const InfraModel* after) {
+std::string digestOf(const Operation& operation, const InfraModel* before, const InfraModel* after,
+                     TemplateEvaluator* beforeValues, TemplateEvaluator* afterValues) {
   Sha256 hasher;
   hasher.update(canonical(operationToJson(operation)));
   hasher.update("\n");
-  hasher.update(canonical(bodies(operation, before, after)));
+  auto written = bodies(operation, before, after);
+  hasher.update(canonical(written));
+  if (beforeValues != nullptr && afterValues != nullptr) {
+    auto deployment = deployedWith(operation, written, *beforeValues, *afterValues);
+    // Nothing known adds nothing: the digest of a lone template without values is as it was.
+    if (!deployment.empty()) {
+      hasher.update("\n");
+      hasher.update(canonical(deployment));
+    }
+  }
   return "sha256:" + hasher.hex();
 }
 
-void fingerprintDiff(ModelDiff& diff) {
+}  // namespace
+
+void fingerprintDiff(ModelDiff& diff, const Deployments& deployments) {
+  std::optional<TemplateEvaluator> before;
+  std::optional<TemplateEvaluator> after;
+  if (diff.before != nullptr && diff.after != nullptr) {
+    before.emplace(*diff.before, deployments.before);
+    after.emplace(*diff.after, deployments.after);
+  }
   diff.digests.clear();
   diff.digests.reserve(diff.operations.size());
-  Sha256 hasher;
   for (const auto& operation : diff.operations) {
-    diff.digests.push_back(changeDigest(operation, diff.before, diff.after));
-    hasher.update(operation.id + " " + diff.digests.back() + "\n");
+    diff.digests.push_back(digestOf(operation, diff.before, diff.after, before ? &*before : nullptr,
+                                    after ? &*after : nullptr));
+  }
+  refingerprint(diff);
+}
+
+void refingerprint(ModelDiff& diff) {
+  Sha256 hasher;
+  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
+    hasher.update(diff.operations[i].id + " " + diff.digests.at(i) + "\n");
   }
   diff.fingerprint = "sha256:" + hasher.hex();
 }

@@ -4,18 +4,21 @@
 
 #include "model/diff.h"
 #include "model/operation.h"
+#include "model/template_evaluation.h"
 
 namespace c2a::diffing {
 
-/// "sha256:<hex>" over one change as the templates define it (its JSON without rule effects: the
-/// identity, the old and new values and their evaluated values) and, for a component operation,
-/// the bodies it acts on: the new body of an INSERT, the old one of a REMOVE, both of a REPLACE or
-/// RENAME. An approval of the change holds only while this stays the same (docs/approvals.md).
-std::string changeDigest(const Operation& operation, const InfraModel* before,
-                         const InfraModel* after);
+/// Fills `diff.digests` and `diff.fingerprint`. A change's digest is "sha256:<hex>" over the change
+/// as the templates define it (its JSON without rule effects: the identity, the old and new values
+/// and their evaluated values), for a component operation the bodies it acts on (the new body of
+/// an INSERT, the old one of a REMOVE, both of a REPLACE or RENAME) and those bodies evaluated with
+/// `deployments` where that changes them, and where it deploys: its stack's name, account and
+/// region where the inputs give them. An approval of the change holds only while this stays the
+/// same (docs/approvals.md): one given for the dev parameters or account is not one for prod.
+/// The fingerprint is "sha256:<hex>" over the ids and digests in report order.
+void fingerprintDiff(ModelDiff& diff, const Deployments& deployments);
 
-/// Fills `diff.digests` (one per operation) and `diff.fingerprint`: "sha256:<hex>" over the ids
-/// and digests in report order. It depends only on the set of changes and their values.
-void fingerprintDiff(ModelDiff& diff);
+/// The fingerprint again, over the digests kept, after operations were dropped with theirs.
+void refingerprint(ModelDiff& diff);
 
 }  // namespace c2a::diffing

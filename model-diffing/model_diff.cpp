@@ -126,6 +126,7 @@ class Differ {
       : changes_(before, after),
         updateTypes_(updateTypes),
         deployedTypes_(deployedTypes),
+        deployments_(deployments),
         beforeConditions_(before, deployments.before),
         afterConditions_(after, deployments.after) {}
 
@@ -169,7 +170,7 @@ class Differ {
     diff.operations = changes_.release();
     diffing::markPropagated(diff.operations);
     diffing::markRegroupedGrants(diff);
-    diffing::fingerprintDiff(diff);
+    diffing::fingerprintDiff(diff, deployments_);
     return diff;
   }
 
@@ -471,6 +472,7 @@ class Differ {
   ChangeSet changes_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
+  const Deployments& deployments_;       // what the digests bind to besides the templates
   TemplateEvaluator beforeConditions_;  // conditions and values, as each side deploys them
   TemplateEvaluator afterConditions_;
 };

@@ -160,7 +160,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     auto stack = changeSetStack(*changeSet, report->diff, keep);
     report->changeSet = compareChangeSet(report->diff, *changeSet, stack);
     // Its Replacement answers set certainties: the change set is part of what is approved.
-    diffing::fingerprintDiff(report->diff);
+    diffing::fingerprintDiff(report->diff, options.deployments);
   }
   diffTimer.stop();
   const auto& operations = report->diff.operations;

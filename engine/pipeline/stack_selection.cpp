@@ -141,11 +141,19 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
 }
 
 void keepStacks(ModelDiff& diff, const std::set<std::string>& keep) {
-  auto& ops = diff.operations;
-  ops.erase(std::remove_if(ops.begin(), ops.end(),
-                           [&](const Operation& op) { return keep.count(op.stack) == 0; }),
-            ops.end());
-  diffing::fingerprintDiff(diff);
+  // Each digest goes with its change: it depends on nothing else.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < diff.operations.size(); ++i) {
+    if (keep.count(diff.operations[i].stack) == 0) continue;
+    if (kept != i) {
+      diff.operations[kept] = std::move(diff.operations[i]);
+      diff.digests[kept] = std::move(diff.digests[i]);
+    }
+    ++kept;
+  }
+  diff.operations.resize(kept, Operation{});
+  diff.digests.resize(kept);
+  diffing::refingerprint(diff);
 }
 
 }  // namespace c2a

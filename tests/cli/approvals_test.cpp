@@ -186,6 +186,39 @@ TEST_F(CliApprovals, AnApprovalAppliesToTheChangesItApprovesOnly) {
   EXPECT_TRUE(has(both.out, "\"applied\": true"));
 }
 
+// The same template, deployed with other values or elsewhere, is another change: an approval
+// given for the dev parameters, account or region does not approve prod (issue 30 §4).
+TEST_F(CliApprovals, AnApprovalBindsTheValuesAndThePlaceItWasGivenFor) {
+  auto before = write("before.yaml", "Parameters:\n  Env:\n    Type: String\nResources: {}\n");
+  auto after = write("after.yaml",
+                     "Parameters:\n  Env:\n    Type: String\nResources:\n  Queue:\n"
+                     "    Type: AWS::SQS::Queue\n    Properties:\n"
+                     "      QueueName: !Sub '${Env}-orders'\n");
+  write("dev.json", R"({"Env": "dev"})");
+  write("prod.json", R"({"Env": "prod"})");
+  const auto diff = "diff '" + before + "' '" + after + "' --no-presets --parameters '";
+  auto dev = approvalsFor(diff + path("dev.json") + "' --region eu-west-1 --account 111111111111",
+                          "dev-approvals.json");
+
+  auto again = runC2a(diff + path("dev.json") + "' --region eu-west-1 --account 111111111111" +
+                      " --approvals '" + dev + "'");
+  EXPECT_EQ(again.status, 0) << again.out << again.err;
+  for (const auto& other :
+       {path("prod.json") + "' --region eu-west-1 --account 111111111111",  // other values
+        path("dev.json") + "' --region us-east-1 --account 111111111111",   // another region
+        path("dev.json") + "' --region eu-west-1 --account 222222222222",   // another account
+        path("dev.json") + "'"}) {  // a place the inputs do not say
+    auto run = runC2a(diff + other + " --approvals '" + dev + "'");
+    EXPECT_EQ(run.status, 1) << other << "\n" << run.out;
+    EXPECT_TRUE(has(run.out, "not applied")) << other << "\n" << run.out;
+  }
+  // The written template is the same in all of them: only what it deploys as differs.
+  auto prodReport = runC2a(diff + path("prod.json") + "' --format json -o '" +
+                           path("prod.report.json") + "'");
+  EXPECT_NE(digestOf(path("prod.report.json"), "Resource:Queue:INSERT"),
+            digestOf(path("dev-approvals.json.report.json"), "Resource:Queue:INSERT"));
+}
+
 TEST_F(CliApprovals, RejectedAndUnknownChangesCannotBeApproved) {
   auto report = runC2a(kRejected + " --format json -o '" + path("report.json") + "'");
   ASSERT_EQ(report.status, 2);
