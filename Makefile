@@ -4,7 +4,7 @@ JOBS ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
 .PHONY: deps deps-browser configure build demo test test-browser test-corpus test-sanitize fuzz \
-	fuzz-replay bench format tidy clean
+	fuzz-replay fuzz-minimize bench format tidy clean
 
 deps:
 	@scripts/deps.sh
@@ -56,6 +56,10 @@ fuzz: deps
 
 fuzz-replay: deps
 	@JOBS=$(JOBS) fuzz/run.sh --replay-only $(FUZZ_TARGETS)
+
+# What the campaigns reached, merged into the corpus kept in the repository (fuzz/corpus/).
+fuzz-minimize: deps
+	@JOBS=$(JOBS) fuzz/run.sh --minimize $(FUZZ_TARGETS)
 
 # Speed is measured here, never in timed unit tests. measure.py: the whole process on generated
 # pairs, the table of docs/performance.md (bench/compare_cdk_diff.py: beside cdk diff's engine).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/pipeline/parameters_file.h"
+#include "engine/report/output_paths.h"
 #include "model/error.h"
 #include "platform-mapping/read_limits.h"
 
@@ -42,9 +43,6 @@ void addNestedTemplateOptions(CLI::App& command, ReadLimits& limits, bool sides)
 void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet);
 /// --follow-output-symlinks: write through an output path that is a symbolic link.
 void addOutputOptions(CLI::App& command, bool& followSymlinks);
-/// Throws C2aError Usage (exit 64) before anything is read or written when an output names one of
-/// the run's input files, or two outputs name one file (standard output and devices aside).
-void checkOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 /// Writes to stdout, or atomically to `file` when it is not empty (OutputFiles: a symbolic link
 /// is refused unless `followSymlinks`).
 void emit(const std::string& file, const std::string& content, bool followSymlinks = false);

@@ -163,49 +163,6 @@ void addOutputOptions(CLI::App& command, bool& followSymlinks) {
                    "points to); without it such a path is refused (exit 73)");
 }
 
-namespace {
-
-// One identity per file: the same inode for files that exist, else the normalised absolute path.
-std::string fileIdentity(const std::string& file) {
-  namespace fs = std::filesystem;
-  struct stat info {};
-  if (::stat(file.c_str(), &info) == 0) {
-    if (!S_ISREG(info.st_mode)) return "";  // devices and pipes may take several outputs
-    return fmt::format("inode {}:{}", info.st_dev, info.st_ino);
-  }
-  std::error_code error;
-  auto absolute = fs::absolute(file, error);
-  return "path " + (error ? fs::path(file) : absolute).lexically_normal().string();
-}
-
-}  // namespace
-
-void checkOutputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
-  std::map<std::string, std::string> read;
-  for (const auto& input : inputs) {
-    if (input.empty() || input == "-") continue;
-    if (auto identity = fileIdentity(input); !identity.empty()) read.emplace(identity, input);
-  }
-  std::map<std::string, std::string> written;
-  for (const auto& output : outputs) {
-    if (output.empty() || output == "-") continue;
-    auto identity = fileIdentity(output);
-    if (identity.empty()) continue;
-    if (auto input = read.find(identity); input != read.end()) {
-      throw C2aError(ErrorKind::Usage, {},
-                     fmt::format("the output {} is the input {}: writing it would replace what "
-                                 "this run reads",
-                                 output, input->second));
-    }
-    if (auto [other, added] = written.emplace(identity, output); !added) {
-      throw C2aError(ErrorKind::Usage, {},
-                     fmt::format("the outputs {} and {} are one file: one report would replace "
-                                 "the other",
-                                 other->second, output));
-    }
-  }
-}
-
 void emit(const std::string& file, const std::string& content, bool followSymlinks) {
   emitAll({{file, content}}, followSymlinks);
 }

@@ -38,5 +38,8 @@ Finding checkApprovals(std::string_view input);
 Finding checkParametersFile(std::string_view input);
 Finding checkChangeSet(std::string_view input);
 Finding checkPipeline(std::string_view input);
+Finding checkRulePaths(std::string_view input);
+Finding checkOutputPaths(std::string_view input);
+Finding checkApprovalsBinding(std::string_view input);
 
 }  // namespace c2a::fuzz

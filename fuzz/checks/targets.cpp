@@ -15,6 +15,9 @@ const std::vector<FuzzTarget>& fuzzTargets() {
       {"parameters_file", checkParametersFile},
       {"change_set", checkChangeSet},
       {"pipeline", checkPipeline},
+      {"rule_paths", checkRulePaths},
+      {"output_paths", checkOutputPaths},
+      {"approvals_binding", checkApprovalsBinding},
   };
   return targets;
 }

@@ -13,7 +13,10 @@
 
 namespace c2a::rules {
 
+/// The array index a path key names: digits in their one canonical form ("0", "12"; not "012"),
+/// as a change's path writes them, so that walking a path and matching one agree.
 inline std::optional<std::size_t> arrayIndex(const std::string& key) {
+  if (key.size() > 1 && key.front() == '0') return std::nullopt;
   std::size_t index = 0;
   const char* end = key.data() + key.size();
   auto [last, error] = std::from_chars(key.data(), end, index);

@@ -1,4 +1,5 @@
-// Every input a fuzz campaign found (fuzz/regressions/<target>/) and every seed of the target's
+// Every input a fuzz campaign found (fuzz/regressions/<target>/), the corpus kept of what the
+// campaigns reached (fuzz/corpus/<target>/) and every seed of the target's
 // corpus (fuzz/seeds.txt) through the target's check, with the project's usual compiler: a
 // found defect stays fixed without clang or libFuzzer.
 #include <gtest/gtest.h>
@@ -51,9 +52,10 @@ bool endsWith(const std::string& text, const std::string& suffix) {
 /// Sorted, so a failure names the same file first on every run.
 std::vector<fs::path> inputsOf(std::string_view target) {
   std::vector<fs::path> files;
-  auto regressions = kSource / "fuzz/regressions" / target;
-  if (fs::is_directory(regressions)) {
-    for (const auto& entry : fs::directory_iterator(regressions)) {
+  for (const char* kept : {"fuzz/regressions", "fuzz/corpus"}) {
+    auto folder = kSource / kept / target;
+    if (!fs::is_directory(folder)) continue;
+    for (const auto& entry : fs::directory_iterator(folder)) {
       if (entry.is_regular_file()) files.push_back(entry.path());
     }
   }
