@@ -4,7 +4,7 @@ JOBS ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
 .PHONY: deps deps-browser configure build demo test test-browser test-corpus test-sanitize fuzz \
-	fuzz-replay fuzz-minimize bench format tidy clean
+	fuzz-replay fuzz-minimize bench format tidy clean install package
 
 deps:
 	@scripts/deps.sh
@@ -22,6 +22,17 @@ demo: configure
 
 test: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE corpus
+
+# The binary, its man page, shell completions and the documentation under PREFIX
+# (docs/release.md); `make package`: the Debian package and the tarball in $(BUILD_DIR).
+PREFIX ?= /usr/local
+install: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target c2a
+	@cmake --install $(BUILD_DIR) --prefix $(PREFIX)
+
+package: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target c2a
+	@cd $(BUILD_DIR) && cpack -G "DEB;TGZ"
 
 # The HTML report in headless Chromium (tests/browser/); needs `make deps-browser` first.
 # C2A_UPDATE_SCREENSHOT=1 also rewrites docs/images/html-report.png.

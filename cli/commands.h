@@ -17,13 +17,23 @@ namespace c2a::cli {
 
 using Action = std::function<int()>;
 
+/// "0.1.0 (CloudFormation specification @aws-cdk/aws-service-spec 0.1.216)": the version and
+/// the specification compiled in, as `--version` and the man page say.
+std::string versionText();
+
 void registerModelCommand(CLI::App& app, Action& action);
 void registerDiffCommand(CLI::App& app, Action& action);
 void registerPlanCommand(CLI::App& app, Action& action);
 void registerRulesCommand(CLI::App& app, Action& action);
 void registerApproveCommand(CLI::App& app, Action& action);
-/// `c2a help [COMMAND...]`: the help of the app or of a command.
+/// `c2a help [COMMAND...]`: the help of the app or of a command; `--man` the man page.
 void registerHelpCommand(CLI::App& app, Action& action);
+/// `c2a completion bash|zsh|fish`: the shell completion script.
+void registerCompletionCommand(CLI::App& app, Action& action);
+
+/// The man page (roff) and a completion script, made from `app` as `--help` is (command_tree.h).
+std::string manPage(const CLI::App& app, const std::string& version);
+std::string completionScript(const CLI::App& app, const std::string& shell);
 
 /// A usage error as a sentence with a did-you-mean for an unknown command or option, and the
 /// `--help` of the command being used.

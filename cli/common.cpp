@@ -106,6 +106,10 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->group("Limits");
 }
 
+std::string versionText() {
+  return std::string(C2A_VERSION) + " (CloudFormation specification " + C2A_SPEC + ")";
+}
+
 void addRuleBudgetOption(CLI::App& command, std::size_t& candidates) {
   command
       .add_option("--max-rule-candidates", candidates,

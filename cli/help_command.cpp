@@ -9,11 +9,17 @@ namespace c2a::cli {
 
 void registerHelpCommand(CLI::App& app, Action& action) {
   auto words = std::make_shared<std::vector<std::string>>();
+  auto man = std::make_shared<bool>(false);
   auto* command =
       app.add_subcommand("help", "Print the help of c2a or of a command (`c2a help diff`)");
   command->add_option("COMMAND", *words, "The command, e.g. diff or rules check");
-  command->callback([&app, &action, words] {
-    action = [&app, words] {
+  command->add_flag("--man", *man, "Print the man page of c2a and every command (roff), as installed");
+  command->callback([&app, &action, words, man] {
+    action = [&app, words, man] {
+      if (*man) {
+        std::cout << manPage(app, versionText());
+        return kApproved;
+      }
       const CLI::App* target = &app;
       for (const auto& word : *words) {
         const CLI::App* next = nullptr;

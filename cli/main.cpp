@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
       "Reads the deployed and the new template (or cloud assembly), works out every operation\n"
       "CloudFormation will perform, applies your risk rules and exits with a verdict.",
       "c2a"};
-  app.set_version_flag("--version", std::string("c2a ") + C2A_VERSION);
+  app.set_version_flag("--version", "c2a " + versionText());
   app.require_subcommand(1);
   app.footer("Run `c2a COMMAND --help` for the options of each command.");
 
@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   registerRulesCommand(app, action);
   registerApproveCommand(app, action);
   registerHelpCommand(app, action);
+  registerCompletionCommand(app, action);
 
   try {
     app.parse(argc, argv);

@@ -14,6 +14,8 @@ packages=(
   jq  # the GitLab recipe finds its earlier note with it (tests/ci)
   clang libclang-rt-dev  # the libFuzzer targets (make fuzz, fuzz/run.sh)
   ccache mold  # build time: a shared compile cache and a fast linker (cmake/build_speed.cmake)
+  zsh fish  # tests/install: the completion scripts must parse in their shells
+  dpkg-dev  # make package: dpkg-shlibdeps works out the Debian package's Depends (cmake/packaging.cmake)
 )
 
 missing=()
