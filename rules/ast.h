@@ -2,9 +2,11 @@
 // The rule AST: what both rule formats (the native language and C2A's JSON/YAML structure)
 // compile to. Every node remembers where it was written; every identifier is resolved to a binding
 // slot when the rule set is compiled (compile.h), so evaluation never looks names up.
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/component.h"
@@ -47,6 +49,25 @@ struct PathSegment {
   Kind kind = Kind::Key;
   std::string key;  // for Key; array indices are keys of digits ("3")
 };
+
+/// One step as written: `*`, `**` or a key.
+inline PathSegment pathSegment(std::string step) {
+  if (step == "*") return {PathSegment::Kind::AnyOne, {}};
+  if (step == "**") return {PathSegment::Kind::AnyDepth, {}};
+  return {PathSegment::Kind::Key, std::move(step)};
+}
+
+/// The steps of a dotted path (`Properties.**.Key`); a key cannot hold a dot.
+inline std::vector<PathSegment> dottedSegments(std::string_view dotted) {
+  std::vector<PathSegment> out;
+  std::size_t start = 0;
+  while (start <= dotted.size()) {
+    auto end = std::min(dotted.find('.', start), dotted.size());
+    out.push_back(pathSegment(std::string(dotted.substr(start, end - start))));
+    start = end + 1;
+  }
+  return out;
+}
 
 /// `bucket.Properties.Tags.*.Key`: a binding and the path below it.
 struct PathOperand {

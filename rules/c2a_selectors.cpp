@@ -377,17 +377,7 @@ class BindingReader {
     PathOperand path;
     path.root = steps.front();
     path.where = source_.at(pointer);
-    for (std::size_t i = 1; i < steps.size(); ++i) {
-      PathSegment segment;
-      if (steps[i] == "*") {
-        segment.kind = PathSegment::Kind::AnyOne;
-      } else if (steps[i] == "**") {
-        segment.kind = PathSegment::Kind::AnyDepth;
-      } else {
-        segment.key = steps[i];
-      }
-      path.segments.push_back(std::move(segment));
-    }
+    for (std::size_t i = 1; i < steps.size(); ++i) path.segments.push_back(pathSegment(steps[i]));
     return path;
   }
 

@@ -7,12 +7,19 @@
 #   C2A_DEPLOYED   the deployed template (aws cloudformation get-template ... --template-stage
 #                  Original), or a cdk.out of the deployed version
 #   C2A_SYNTH      what is about to be deployed: a template or a cdk.out directory
-#   C2A_STACK      the stack the deployed template is (needed when cdk.out has several)
+#   C2A_STACK      the stacks to compare (--stack globs, space or newline separated; needed when a
+#                  lone deployed template meets a cdk.out of several stacks)
 #   C2A_RULES      the team's rule files, space-separated
+#   C2A_PRESETS    bundled rule packs to use instead of all of them (c2a rules presets), space-separated
+#   C2A_NO_PRESETS true: no bundled rule packs at all
 #   C2A_APPROVALS  approvals files (c2a approve), space-separated; missing files are skipped
+#   C2A_PARAMETERS parameter values both sides are deployed with (c2a diff --parameters)
+#   C2A_REGION, C2A_ACCOUNT  the deployment's region and account (--region, --account)
 #   C2A_OUT        where the reports go (default: c2a-reports, made fresh on every run)
+#   C2A_FORMATS    the reports to write (default: json sarif junit markdown html; text also):
+#                  c2a.json, c2a.sarif, c2a-junit.xml, c2a-comment.md, c2a.html, c2a.txt
 #   C2A_FAIL_ON    which verdicts fail the step: the default review (review and rejected fail),
-#                  or rejected (only rejections fail; review is reported and passes)
+#                  rejected (only rejections fail; review is reported and passes), or never
 #   C2A            the c2a binary (default: c2a on PATH)
 # It also writes "$C2A_OUT/verdict" (approved, review or rejected) for later steps, and
 # "verdict=..." to $GITHUB_OUTPUT when GitHub Actions provides it.
@@ -20,6 +27,31 @@ set -euo pipefail
 
 c2a=${C2A:-c2a}
 out=${C2A_OUT:-c2a-reports}
+usage() { echo "c2a-check.sh: $*" >&2; exit 64; }
+[[ -n ${C2A_DEPLOYED:-} && -n ${C2A_SYNTH:-} ]] || usage "set C2A_DEPLOYED and C2A_SYNTH"
+case ${C2A_FAIL_ON:-review} in
+  review | rejected | never) ;;
+  *) usage "C2A_FAIL_ON is review, rejected or never, not ${C2A_FAIL_ON}" ;;
+esac
+case ${C2A_NO_PRESETS:-false} in
+  true | false) ;;
+  *) usage "C2A_NO_PRESETS is true or false, not ${C2A_NO_PRESETS}" ;;
+esac
+# Each report's file name, by format; checked before anything is written. The lists below are
+# split on spaces and newlines, never expanded against files (stack names are globs for c2a).
+declare -A report_file=([json]=c2a.json [sarif]=c2a.sarif [junit]=c2a-junit.xml
+                        [markdown]=c2a-comment.md [html]=c2a.html [text]=c2a.txt)
+set -f
+formats=()
+for format in ${C2A_FORMATS:-json sarif junit markdown html}; do
+  [[ -n ${report_file[$format]:-} ]] ||
+    usage "C2A_FORMATS: no report format ${format} (json, sarif, junit, markdown, html, text)"
+  [[ " ${formats[*]} " == *" $format "* ]] || formats+=("$format")  # c2a refuses one file twice
+done
+stacks=(${C2A_STACK:-})
+presets=(${C2A_PRESETS:-})
+set +f
+
 # The reports go into a directory made fresh here, inside the checkout (GitLab and CodeBuild only
 # collect artifacts from there). A pull request can commit files under that name: a symbolic link
 # `c2a-reports` or `c2a-reports/c2a.json` pointing at a file the job can write must be neither
@@ -36,15 +68,18 @@ if [[ -e $out && ( ! -d $out || -n $(ls -A -- "$out") ) ]]; then
 fi
 mkdir -p -- "$out"
 
-args=(diff "${C2A_DEPLOYED:?set C2A_DEPLOYED}" "${C2A_SYNTH:?set C2A_SYNTH}")
-[[ -n ${C2A_STACK:-} ]] && args+=(--stack "$C2A_STACK")
+args=(diff "$C2A_DEPLOYED" "$C2A_SYNTH")
+for stack in "${stacks[@]}"; do args+=(--stack "$stack"); done
+for preset in "${presets[@]}"; do args+=(--preset "$preset"); done
+[[ ${C2A_NO_PRESETS:-false} == true ]] && args+=(--no-presets)
 for rules in ${C2A_RULES:-}; do args+=(--rules "$rules"); done
 for approvals in ${C2A_APPROVALS:-}; do
   [[ -f $approvals ]] && args+=(--approvals "$approvals")
 done
-args+=(--report "json=$out/c2a.json" --report "sarif=$out/c2a.sarif"
-       --report "junit=$out/c2a-junit.xml" --report "markdown=$out/c2a-comment.md"
-       --report "html=$out/c2a.html")
+[[ -n ${C2A_PARAMETERS:-} ]] && args+=(--parameters "$C2A_PARAMETERS")
+[[ -n ${C2A_REGION:-} ]] && args+=(--region "$C2A_REGION")
+[[ -n ${C2A_ACCOUNT:-} ]] && args+=(--account "$C2A_ACCOUNT")
+for format in "${formats[@]}"; do args+=(--report "$format=$out/${report_file[$format]}"); done
 # On GitHub Actions: an annotation on the template line of each change to review or rejected
 # (workflow commands in the log), and the Markdown report as the job summary.
 if [[ -n ${GITHUB_ACTIONS:-} ]]; then args+=(--report github=/dev/stdout); fi
@@ -67,5 +102,5 @@ if [[ -n ${GITHUB_OUTPUT:-} ]]; then echo "verdict=$verdict" >> "$GITHUB_OUTPUT"
 case ${C2A_FAIL_ON:-review} in
   review) exit "$status" ;;
   rejected) [[ $verdict == rejected ]] && exit 2; exit 0 ;;
-  *) echo "C2A_FAIL_ON is review or rejected, not ${C2A_FAIL_ON}" >&2; exit 64 ;;
+  never) exit 0 ;;
 esac

@@ -20,21 +20,10 @@ namespace {
 
 using rules::PathSegment;
 
+// At most 32 steps: enough for any shape, and the walks stay within the time a run may take.
 std::vector<PathSegment> segmentsOf(std::string_view line) {
-  std::vector<PathSegment> out;
-  std::size_t start = 0;
-  while (start <= line.size() && out.size() < 32) {
-    auto end = std::min(line.find('.', start), line.size());
-    auto part = std::string(line.substr(start, end - start));
-    if (part == "**") {
-      out.push_back({PathSegment::Kind::AnyDepth, {}});
-    } else if (part == "*") {
-      out.push_back({PathSegment::Kind::AnyOne, {}});
-    } else {
-      out.push_back({PathSegment::Kind::Key, part});
-    }
-    start = end + 1;
-  }
+  auto out = rules::dottedSegments(line);
+  if (out.size() > 32) out.resize(32);
   return out;
 }
 

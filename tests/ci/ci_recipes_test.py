@@ -244,6 +244,9 @@ def test_check_script():
     check("c2a-check.sh: review fails by default", status == 1)
     status, _ = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_FAIL_ON": "rejected"}))
     check("c2a-check.sh: review passes with C2A_FAIL_ON=rejected", status == 0)
+    status, _ = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_FAIL_ON": "never"}))
+    check("c2a-check.sh: review passes with C2A_FAIL_ON=never, the verdict kept",
+          status == 0 and ws.file("c2a-reports/verdict") == "review\n")
     status, log = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_DEPLOYED": "missing.json"}))
     check("c2a-check.sh: an input c2a cannot read fails with its status", status == 66, log)
     status, _ = ws.run("examples/ci/c2a-check.sh", ws.env(base, {"C2A_FAIL_ON": "sometimes"}))

@@ -12,24 +12,7 @@
 namespace c2a::rules::testing {
 namespace {
 
-std::vector<PathSegment> segments(const std::string& dotted) {
-  std::vector<PathSegment> out;
-  std::size_t start = 0;
-  while (start <= dotted.size()) {
-    auto end = dotted.find('.', start);
-    if (end == std::string::npos) end = dotted.size();
-    auto part = dotted.substr(start, end - start);
-    if (part == "**") {
-      out.push_back({PathSegment::Kind::AnyDepth, {}});
-    } else if (part == "*") {
-      out.push_back({PathSegment::Kind::AnyOne, {}});
-    } else {
-      out.push_back({PathSegment::Kind::Key, part});
-    }
-    start = end + 1;
-  }
-  return out;
-}
+std::vector<PathSegment> segments(const std::string& dotted) { return dottedSegments(dotted); }
 
 // {"a": {"a": ... "leaf" ...}, "n": 0} nested `depth` times, `n` counting up from the leaf.
 Json chain(int depth) {
