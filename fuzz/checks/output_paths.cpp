@@ -27,8 +27,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A name a command line can give: no NUL (an argument cannot hold one), no way out of the folder.
 bool safeName(const std::string& name) {
   if (name.empty() || name.size() > 64 || name.front() == '/') return false;
+  if (name.find('\0') != std::string::npos) return false;
   for (const auto& part : fs::path(name)) {
     if (part == "..") return false;
   }
