@@ -56,7 +56,7 @@ test-sanitize: deps
 	@cmake --build $(SANITIZE_DIR) -j $(JOBS)
 	@ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j $(JOBS) -LE corpus
+		ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j $(JOBS) -LE 'corpus|package'
 
 # libFuzzer targets (clang, build-fuzz/): each runs FUZZ_SECONDS (60 by default); FUZZ_TARGETS
 # chooses some. fuzz-replay only runs them over their found inputs and seeds (CI).
