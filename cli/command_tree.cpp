@@ -27,8 +27,8 @@ std::vector<std::string> closedSet(const std::string& typeName) {
 
 OptionDoc documented(const CLI::Option& option) {
   OptionDoc doc;
-  doc.positional = option.get_positional() && option.get_lnames().empty() &&
-                   option.get_snames().empty();
+  doc.positional =
+      option.get_positional() && option.get_lnames().empty() && option.get_snames().empty();
   if (doc.positional) {
     doc.names.push_back(option.get_name(true, false));
   } else {

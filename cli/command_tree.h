@@ -8,9 +8,9 @@
 namespace c2a::cli {
 
 struct OptionDoc {
-  std::vector<std::string> names;  // "--output", "-o"; a positional's one name ("BEFORE")
-  std::string valueName;           // "TEXT", "FILE"...; empty for a flag
-  std::vector<std::string> values; // the closed set it takes (`{text,json}`), if any
+  std::vector<std::string> names;   // "--output", "-o"; a positional's one name ("BEFORE")
+  std::string valueName;            // "TEXT", "FILE"...; empty for a flag
+  std::vector<std::string> values;  // the closed set it takes (`{text,json}`), if any
   std::string description;
   std::string defaultValue;
   bool positional = false;

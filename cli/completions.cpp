@@ -1,7 +1,7 @@
 // `c2a completion bash|zsh|fish`: shell completion made from the same app `--help` prints
-// (command_tree.h): commands, options, the values of options with a closed set (formats, --fail-on),
-// preset names, aggregation levels, report formats for --report, files for the rest. The build
-// installs each where its shell looks.
+// (command_tree.h): commands, options, the values of options with a closed set (formats,
+// --fail-on), preset names, aggregation levels, report formats for --report, files for the rest.
+// The build installs each where its shell looks.
 #include <fmt/format.h>
 
 #include <functional>
@@ -53,7 +53,8 @@ std::string optionNames(const CommandDoc& command) {
 std::string commandPathCase(const std::vector<CommandDoc>& tree) {
   std::string cases;
   for (const auto& command : tree) {
-    if (!command.path.empty()) cases += fmt::format("      \"{}\") at=\"$at $word\" ;;\n", pathKey(command));
+    if (!command.path.empty())
+      cases += fmt::format("      \"{}\") at=\"$at $word\" ;;\n", pathKey(command));
   }
   return cases;
 }
@@ -177,7 +178,8 @@ std::string fish(const std::vector<CommandDoc>& tree) {
     // The condition: every word of the path seen, and none of the subcommands yet.
     std::string condition = command.path.empty() ? "__fish_use_subcommand" : "";
     for (const auto& word : command.path) {
-      condition += (condition.empty() ? "" : "; and ") + std::string("__fish_seen_subcommand_from ") + word;
+      condition +=
+          (condition.empty() ? "" : "; and ") + std::string("__fish_seen_subcommand_from ") + word;
     }
     if (!command.path.empty() && !command.subcommands.empty()) {
       condition += "; and not __fish_seen_subcommand_from " + joined(command.subcommands);

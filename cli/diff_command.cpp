@@ -95,10 +95,10 @@ std::vector<ExtraReport> extraReports(const std::vector<std::string>& specs) {
 
 // The files a run reads: none may be one it writes.
 std::vector<std::string> inputFiles(const DiffOptions& options) {
-  std::vector<std::string> inputs{options.before, options.after, options.approvalKeyFile,
-                                  options.baseline, options.parameters.both,
-                                  options.parameters.before, options.parameters.after,
-                                  options.analyze.changeSetFile};
+  std::vector<std::string> inputs{options.before,           options.after,
+                                  options.approvalKeyFile,  options.baseline,
+                                  options.parameters.both,  options.parameters.before,
+                                  options.parameters.after, options.analyze.changeSetFile};
   inputs.insert(inputs.end(), options.rules.begin(), options.rules.end());
   inputs.insert(inputs.end(), options.approvals.begin(), options.approvals.end());
   const auto& limits = options.analyze.limits;
@@ -128,14 +128,11 @@ bool useColor(const DiffOptions& options) {
 
 }  // namespace
 
-void registerDiffCommand(CLI::App& app, Action& action) {
-  auto options = std::make_shared<DiffOptions>();
-  auto* command = app.add_subcommand(
-      "diff",
-      "Work out every operation a deployment of AFTER over BEFORE performs, and the verdict.\n"
-      "Exit status: 0 approved (or no change), 1 review, 2 rejected (--fail-on chooses which of\n"
-      "them fail), 64 usage, 65 bad input, 66 missing input, 70 internal error, 73 output not\n"
-      "writable.");
+namespace {
+
+// BEFORE, AFTER, and the rules to judge the change by (--stack, among the report options, keeps
+// its place in --help).
+void addDiffInputs(CLI::App* command, DiffOptions* options) {
   command
       ->add_option("BEFORE", options->before,
                    "The deployed template (JSON/YAML) or cloud assembly directory; `-` reads a "
@@ -151,7 +148,10 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                       "Use only the bundled rule packs named (repeatable; all are on by default; "
                       "`c2a rules presets` lists them)");
   command->add_flag("--no-presets", options->noPresets, "Use no bundled rule packs");
+}
 
+// What is printed and written, which stacks, and how the changes are grouped.
+void addReportOptions(CLI::App* command, DiffOptions* options) {
   std::string formats;
   for (const auto& format : reportFormats()) {
     formats += fmt::format("\n  {:9} {}", format.name, format.summary);
@@ -200,6 +200,10 @@ void registerDiffCommand(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000));
   command->add_flag("--summary-only", options->summaryOnly,
                     "Text report: one line per stack, the verdict and the changes that decided it");
+}
+
+// What fails the process, and what counts as approved besides the rules.
+void addGatingOptions(CLI::App* command, DiffOptions* options) {
   command
       ->add_option(
           "--fail-on", options->failOn,
@@ -235,6 +239,74 @@ void registerDiffCommand(CLI::App& app, Action& action) {
                  "Ignore `Metadata.c2a.accept` (otherwise an entry counts once it is deployed, and "
                  "never for high risk or a rejection)")
       ->group("Gating and approvals");
+}
+
+int runDiff(DiffOptions* options) {
+  StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
+  auto presets = selectedPresets(options->presets, options->noPresets);
+  const auto& format = formatNamed(options->format);
+  auto extra = extraReports(options->reports);
+  std::vector<std::string> files{options->output, options->writeBaseline};
+  for (const auto& report : extra) files.push_back(report.file);
+  checkOutputs(files, inputFiles(*options));
+  checkAggregationLevels(options->groupBy);
+  options->analyze.groupBy = options->groupBy;
+  LoadedRules loaded;
+  if (!options->rules.empty() || !presets.empty()) {
+    StageTimer timer("load-rules");
+    loaded = loadRules(presets, options->rules, options->analyze.limits);
+    if (!loaded.problems.empty()) return reportProblems(loaded.problems);
+    printWarnings(loaded.warnings);
+    options->analyze.rules = &loaded.set;
+    options->analyze.ruleFiles = loaded.set.files;
+    options->analyze.presets = presets;
+  }
+  options->analyze.acceptance = acceptanceOptions(*options);
+  auto given = readDeployments(options->parameters, options->analyze.limits);
+  options->analyze.deployments = std::move(given.deployments);
+  options->analyze.parameterKeys = std::move(given.keys);
+  options->analyze.failOnGiven = !options->failOn.empty();
+  if (auto failOn = failOnFromString(options->failOn)) options->analyze.failOn = *failOn;
+  auto report = analyze(options->before, options->after, options->analyze);
+  printWarnings(report->warnings);
+  // Every output is rendered before any is written: a run that fails writes none of them.
+  std::vector<std::pair<std::string, std::string>> outputs;
+  if (!options->writeBaseline.empty()) {
+    outputs.emplace_back(options->writeBaseline, baselineText(*report));
+  }
+
+  StageTimer renderTimer("render");
+  RenderOptions render;
+  render.only = options->only;
+  render.contextLines = options->contextLines;
+  render.summaryOnly = options->summaryOnly;
+  // JUnit: a change waiting for review fails only where --fail-on fails on it.
+  render.reviewFails =
+      options->analyze.failOn != FailOn::Rejected && options->analyze.failOn != FailOn::Never;
+  // Files get no colour; the main report only on a terminal (or when asked).
+  for (const auto& [other, file] : extra)
+    outputs.emplace_back(file, other->render(*report, render));
+  render.color = useColor(*options);
+  outputs.emplace_back(options->output, format.render(*report, render));
+  renderTimer.stop();
+  emitAll(outputs, options->followOutputSymlinks);
+  total.stop();
+  finishNow(report->gate.exitStatus);
+}
+
+}  // namespace
+
+void registerDiffCommand(CLI::App& app, Action& action) {
+  auto options = std::make_shared<DiffOptions>();
+  auto* command = app.add_subcommand(
+      "diff",
+      "Work out every operation a deployment of AFTER over BEFORE performs, and the verdict.\n"
+      "Exit status: 0 approved (or no change), 1 review, 2 rejected (--fail-on chooses which of\n"
+      "them fail), 64 usage, 65 bad input, 66 missing input, 70 internal error, 73 output not\n"
+      "writable.");
+  addDiffInputs(command, options.get());
+  addReportOptions(command, options.get());
+  addGatingOptions(command, options.get());
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
@@ -244,60 +316,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   addLimitOptions(*command, options->analyze.limits);
   addRuleBudgetOption(*command, options->analyze.maxRuleCandidates);
 
-  command->callback([&action, options] {
-    action = [options] {
-      StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
-      auto presets = selectedPresets(options->presets, options->noPresets);
-      const auto& format = formatNamed(options->format);
-      auto extra = extraReports(options->reports);
-      std::vector<std::string> files{options->output, options->writeBaseline};
-      for (const auto& report : extra) files.push_back(report.file);
-      checkOutputs(files, inputFiles(*options));
-      checkAggregationLevels(options->groupBy);
-      options->analyze.groupBy = options->groupBy;
-      LoadedRules loaded;
-      if (!options->rules.empty() || !presets.empty()) {
-        StageTimer timer("load-rules");
-        loaded = loadRules(presets, options->rules, options->analyze.limits);
-        if (!loaded.problems.empty()) return reportProblems(loaded.problems);
-        printWarnings(loaded.warnings);
-        options->analyze.rules = &loaded.set;
-        options->analyze.ruleFiles = loaded.set.files;
-        options->analyze.presets = presets;
-      }
-      options->analyze.acceptance = acceptanceOptions(*options);
-      auto given = readDeployments(options->parameters, options->analyze.limits);
-      options->analyze.deployments = std::move(given.deployments);
-      options->analyze.parameterKeys = std::move(given.keys);
-      options->analyze.failOnGiven = !options->failOn.empty();
-      if (auto failOn = failOnFromString(options->failOn)) options->analyze.failOn = *failOn;
-      auto report = analyze(options->before, options->after, options->analyze);
-      printWarnings(report->warnings);
-      // Every output is rendered before any is written: a run that fails writes none of them.
-      std::vector<std::pair<std::string, std::string>> outputs;
-      if (!options->writeBaseline.empty()) {
-        outputs.emplace_back(options->writeBaseline, baselineText(*report));
-      }
-
-      StageTimer renderTimer("render");
-      RenderOptions render;
-      render.only = options->only;
-      render.contextLines = options->contextLines;
-      render.summaryOnly = options->summaryOnly;
-      // JUnit: a change waiting for review fails only where --fail-on fails on it.
-      render.reviewFails =
-          options->analyze.failOn != FailOn::Rejected && options->analyze.failOn != FailOn::Never;
-      // Files get no colour; the main report only on a terminal (or when asked).
-      for (const auto& [other, file] : extra)
-        outputs.emplace_back(file, other->render(*report, render));
-      render.color = useColor(*options);
-      outputs.emplace_back(options->output, format.render(*report, render));
-      renderTimer.stop();
-      emitAll(outputs, options->followOutputSymlinks);
-      total.stop();
-      finishNow(report->gate.exitStatus);
-    };
-  });
+  command->callback([&action, options] { action = [options] { return runDiff(options.get()); }; });
 }
 
 }  // namespace c2a::cli

@@ -13,7 +13,8 @@ void registerHelpCommand(CLI::App& app, Action& action) {
   auto* command =
       app.add_subcommand("help", "Print the help of c2a or of a command (`c2a help diff`)");
   command->add_option("COMMAND", *words, "The command, e.g. diff or rules check");
-  command->add_flag("--man", *man, "Print the man page of c2a and every command (roff), as installed");
+  command->add_flag("--man", *man,
+                    "Print the man page of c2a and every command (roff), as installed");
   command->callback([&app, &action, words, man] {
     action = [&app, words, man] {
       if (*man) {

@@ -99,7 +99,8 @@ std::string manPage(const CLI::App& app, const std::string& version) {
   }
   out << ".SH EXIT STATUS\n"
          ".TP\n0\napproved (or no change); for other commands, success\n"
-         ".TP\n1\nreview: a change waits for a human (\\-\\-fail\\-on chooses which verdicts fail)\n"
+         ".TP\n1\nreview: a change waits for a human (\\-\\-fail\\-on chooses which verdicts "
+         "fail)\n"
          ".TP\n2\nrejected\n.TP\n64\nusage error\n.TP\n65\nbad input (located: FILE:LINE:COL)\n"
          ".TP\n66\nmissing input\n.TP\n70\ninternal error, or out of memory\n"
          ".TP\n73\nan output cannot be written\n";

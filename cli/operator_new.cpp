@@ -30,16 +30,30 @@ void* orNull(std::size_t size, std::size_t alignment) noexcept {
   }
 }
 
-std::size_t value(std::align_val_t alignment) { return static_cast<std::size_t>(alignment); }
+std::size_t value(std::align_val_t alignment) {
+  return static_cast<std::size_t>(alignment);
+}
 
 }  // namespace
 
-void* operator new(std::size_t n) { return orNewHandler(n, 0); }
-void* operator new[](std::size_t n) { return orNewHandler(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a) { return orNewHandler(n, value(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return orNewHandler(n, value(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return orNull(n, 0); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return orNull(n, 0); }
+void* operator new(std::size_t n) {
+  return orNewHandler(n, 0);
+}
+void* operator new[](std::size_t n) {
+  return orNewHandler(n, 0);
+}
+void* operator new(std::size_t n, std::align_val_t a) {
+  return orNewHandler(n, value(a));
+}
+void* operator new[](std::size_t n, std::align_val_t a) {
+  return orNewHandler(n, value(a));
+}
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  return orNull(n, 0);
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+  return orNull(n, 0);
+}
 void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
   return orNull(n, value(a));
 }
@@ -47,14 +61,30 @@ void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) n
   return orNull(n, value(a));
 }
 
-void operator delete(void* p) noexcept { mi_free(p); }
-void operator delete[](void* p) noexcept { mi_free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { mi_free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { mi_free(p); }
-void operator delete(void* p, std::size_t n) noexcept { mi_free_size(p, n); }
-void operator delete[](void* p, std::size_t n) noexcept { mi_free_size(p, n); }
-void operator delete(void* p, std::align_val_t a) noexcept { mi_free_aligned(p, value(a)); }
-void operator delete[](void* p, std::align_val_t a) noexcept { mi_free_aligned(p, value(a)); }
+void operator delete(void* p) noexcept {
+  mi_free(p);
+}
+void operator delete[](void* p) noexcept {
+  mi_free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  mi_free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  mi_free(p);
+}
+void operator delete(void* p, std::size_t n) noexcept {
+  mi_free_size(p, n);
+}
+void operator delete[](void* p, std::size_t n) noexcept {
+  mi_free_size(p, n);
+}
+void operator delete(void* p, std::align_val_t a) noexcept {
+  mi_free_aligned(p, value(a));
+}
+void operator delete[](void* p, std::align_val_t a) noexcept {
+  mi_free_aligned(p, value(a));
+}
 void operator delete(void* p, std::size_t n, std::align_val_t a) noexcept {
   mi_free_size_aligned(p, n, value(a));
 }

@@ -71,12 +71,12 @@ void registerPlanCommand(CLI::App& app, Action& action) {
     action = [options]() -> int {
       StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
       const PlanFormat* format = findPlanFormat(options->format);
-      std::vector<std::string> inputs{options->before, options->after, options->parameters.both,
-                                      options->parameters.before, options->parameters.after,
-                                      options->analyze.changeSetFile};
+      std::vector<std::string> inputs{options->before,           options->after,
+                                      options->parameters.both,  options->parameters.before,
+                                      options->parameters.after, options->analyze.changeSetFile};
       const auto& limits = options->analyze.limits;
-      for (const auto* nested : {&limits.nestedTemplates, &limits.beforeNestedTemplates,
-                                 &limits.afterNestedTemplates}) {
+      for (const auto* nested :
+           {&limits.nestedTemplates, &limits.beforeNestedTemplates, &limits.afterNestedTemplates}) {
         for (const auto& [key, file] : *nested) inputs.push_back(file);
       }
       checkOutputs({options->output}, inputs);
@@ -90,7 +90,8 @@ void registerPlanCommand(CLI::App& app, Action& action) {
       auto report = analyze(options->before, options->after, options->analyze);
       printWarnings(report->warnings);
       StageTimer renderTimer("render");
-      emit(options->output, format->render(*report, RenderOptions{}), options->followOutputSymlinks);
+      emit(options->output, format->render(*report, RenderOptions{}),
+           options->followOutputSymlinks);
       renderTimer.stop();
       total.stop();
       finishNow(report->failures.empty() ? kApproved : kRejected);

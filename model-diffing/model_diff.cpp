@@ -472,7 +472,7 @@ class Differ {
   ChangeSet changes_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
-  const Deployments& deployments_;       // what the digests bind to besides the templates
+  const Deployments& deployments_;      // what the digests bind to besides the templates
   TemplateEvaluator beforeConditions_;  // conditions and values, as each side deploys them
   TemplateEvaluator afterConditions_;
 };

@@ -28,7 +28,9 @@ CurrentWork::CurrentWork(std::string what, std::string limits)
   innermost = this;
 }
 
-CurrentWork::~CurrentWork() { innermost = outer_; }
+CurrentWork::~CurrentWork() {
+  innermost = outer_;
+}
 
 void CurrentWork::throwOnOutOfMemory() {
   std::set_new_handler([] {
@@ -40,7 +42,11 @@ void CurrentWork::throwOnOutOfMemory() {
   });
 }
 
-const char* CurrentWork::failedWhile() { return failedWhat; }
-const char* CurrentWork::failedLimits() { return failedLimitsText; }
+const char* CurrentWork::failedWhile() {
+  return failedWhat;
+}
+const char* CurrentWork::failedLimits() {
+  return failedLimitsText;
+}
 
 }  // namespace c2a

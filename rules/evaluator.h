@@ -10,8 +10,8 @@
 
 #include "model/decision.h"
 #include "model/diff.h"
-#include "model/failure.h"
 #include "model/error.h"
+#include "model/failure.h"
 #include "rules/ast.h"
 #include "rules/value.h"
 

@@ -13,9 +13,9 @@
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
 #include "engine/pipeline/stage_timer.h"
-#include "model/current_work.h"
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
+#include "model/current_work.h"
 #include "platform-mapping/change-set/change_set_reader.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
@@ -179,7 +179,8 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     evaluation.failures = &report->failures;
     auto outcome = rules::applyRules(*options.rules, report->diff, evaluation);
     // Beside the timings: how much of the budget the rules used.
-    if (stageTimingsOn()) std::fprintf(stderr, "c2a count: rule-candidates %zu\n", outcome.candidates);
+    if (stageTimingsOn())
+      std::fprintf(stderr, "c2a count: rule-candidates %zu\n", outcome.candidates);
     report->decisions = std::move(outcome.decisions);
     // A rule stopped by the candidate budget is worth a warning, never a hang.
     for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));

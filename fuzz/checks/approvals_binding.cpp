@@ -66,7 +66,8 @@ Finding checkApprovalsBinding(std::string_view input) {
       if (!acceptance || acceptance->source != AcceptanceSource::Approval) continue;
       const auto& id = report->diff.operations[i].id;
       auto was = approved.contents.find(id);
-      if (was == approved.contents.end()) return "an approval approved a change it does not name: " + id;
+      if (was == approved.contents.end())
+        return "an approval approved a change it does not name: " + id;
       if (was->second != content(*report, i)) {
         return "an approval approved " + id + " with other values than those approved";
       }

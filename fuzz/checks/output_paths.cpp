@@ -7,6 +7,8 @@
 // not followed). The promise: a run that fails changes nothing and leaves no temporary; one that
 // succeeds changes only the files its outputs name (a link among the outputs is refused, never
 // followed), no two outputs are one file, and no output is an input.
+#include "engine/report/output_paths.h"
+
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -17,7 +19,6 @@
 #include <vector>
 
 #include "engine/report/output_file.h"
-#include "engine/report/output_paths.h"
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"
 #include "model/error.h"
@@ -95,12 +96,13 @@ Finding checkOutputPaths(std::string_view input) {
     } else if (verb == "dir") {
       fs::create_directories(path, ec);
     } else if (verb == "link") {
-      fs::path to = target == "secret"    ? fs::relative(sandbox / "outside" / "secret", path.parent_path(), ec)
-                    : target == "outside" ? fs::relative(sandbox / "outside", path.parent_path(), ec)
-                    : target == "loop"    ? path.filename()
-                    : target.size() > 1 && target[0] == '=' && safeName(target.substr(1))
-                        ? fs::path(target.substr(1))
-                        : fs::path();
+      fs::path to =
+          target == "secret" ? fs::relative(sandbox / "outside" / "secret", path.parent_path(), ec)
+          : target == "outside" ? fs::relative(sandbox / "outside", path.parent_path(), ec)
+          : target == "loop"    ? path.filename()
+          : target.size() > 1 && target[0] == '=' && safeName(target.substr(1))
+              ? fs::path(target.substr(1))
+              : fs::path();
       if (!to.empty() && !ec) fs::create_symlink(to, path, ec);
     } else if (verb == "out") {
       outputs.push_back(path.string());

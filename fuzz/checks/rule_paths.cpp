@@ -69,7 +69,8 @@ Finding checkRulePaths(std::string_view input) {
   });
   const std::set<const Json*> reached(walked.begin(), walked.end());
   if (reached.size() != walked.size()) return "walkPath reached a value twice";
-  if (rules::reachesAny(root, pattern) == reached.empty()) return "reachesAny disagrees with walkPath";
+  if (rules::reachesAny(root, pattern) == reached.empty())
+    return "reachesAny disagrees with walkPath";
 
   std::vector<std::pair<const Json*, std::vector<std::string>>> values;
   std::vector<std::string> path;

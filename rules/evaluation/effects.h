@@ -24,7 +24,10 @@ CombinedEffect combineEffects(std::span<const Effect* const> effects);
 class EffectCollector {
  public:
   EffectCollector(const DiffWorld& world, std::size_t operationCount)
-      : world_(world), hits_(operationCount), treeOf_(operationCount, 0), treeStart_(operationCount) {}
+      : world_(world),
+        hits_(operationCount),
+        treeOf_(operationCount, 0),
+        treeStart_(operationCount) {}
 
   /// A top-level rule (with its children) is about to run: only the rules of one tree can hit an
   /// operation twice, so only what this tree added is looked through (100,000 rules that each

@@ -235,7 +235,9 @@ class Planner {
     int self = step.binding->slot;
     auto kind = step.binding->query.kind;
     if (self < 0 || appliesTo_ < 0 || kind == Query::Kind::Filter) return {};
-    auto boundBefore = [&](int slot) { return range_.holds(slot) && position[range_.at(slot)] < at; };
+    auto boundBefore = [&](int slot) {
+      return range_.holds(slot) && position[range_.at(slot)] < at;
+    };
     std::vector<const Expression*> conjuncts;
     for (const auto* condition : step.conditions) collectConjuncts(*condition, conjuncts);
     for (const auto* conjunct : conjuncts) {

@@ -98,7 +98,8 @@ std::vector<std::string> hostileLines(const fs::path& dir) {
   auto scratch = scratchCopy(dir);
   std::string command = "cd " + shellQuoted(scratch.string()) + " && ";
   if (!kSanitized) {
-    command += "ulimit -v " + std::to_string(addressSpaceKiB(dir).value_or(kMemoryBoundKiB)) + " && ";
+    command +=
+        "ulimit -v " + std::to_string(addressSpaceKiB(dir).value_or(kMemoryBoundKiB)) + " && ";
   }
   command += "timeout " + std::to_string(kSecondsBound) + " " + shellQuoted(C2A_BINARY);
   for (const auto& arg : args) command += " " + shellQuoted(arg);

@@ -176,7 +176,8 @@ TEST_F(CliApprovals, AnApprovalAppliesToTheChangesItApprovesOnly) {
   auto other =
       runC2a(kExample.empty() ? "" : kRejected + " --no-presets --approvals '" + approvals + "'");
   EXPECT_EQ(other.status, 1);
-  EXPECT_TRUE(has(other.out, ": not applied: none of the changes it approves is in this change set"))
+  EXPECT_TRUE(
+      has(other.out, ": not applied: none of the changes it approves is in this change set"))
       << other.out;
   // Two files: one applies, one does not; both are reported.
   auto both = runC2a(kReview + " --approvals '" + approvalsFor(kRejected, "other.json") +
@@ -213,8 +214,8 @@ TEST_F(CliApprovals, AnApprovalBindsTheValuesAndThePlaceItWasGivenFor) {
     EXPECT_TRUE(has(run.out, "not applied")) << other << "\n" << run.out;
   }
   // The written template is the same in all of them: only what it deploys as differs.
-  auto prodReport = runC2a(diff + path("prod.json") + "' --format json -o '" +
-                           path("prod.report.json") + "'");
+  auto prodReport =
+      runC2a(diff + path("prod.json") + "' --format json -o '" + path("prod.report.json") + "'");
   EXPECT_NE(digestOf(path("prod.report.json"), "Resource:Queue:INSERT"),
             digestOf(path("dev-approvals.json.report.json"), "Resource:Queue:INSERT"));
 }
@@ -464,9 +465,8 @@ TEST_F(CliApprovals, HelpNamesEveryOption) {
     EXPECT_TRUE(has(approve.out, option)) << option;
   }
   auto diff = runC2a("diff --help");
-  for (const char* option :
-       {"--fail-on", "--approvals", "--approval-key-file", "--baseline", "--write-baseline",
-        "--no-inline-accept"}) {
+  for (const char* option : {"--fail-on", "--approvals", "--approval-key-file", "--baseline",
+                             "--write-baseline", "--no-inline-accept"}) {
     EXPECT_TRUE(has(diff.out, option)) << option;
   }
   EXPECT_TRUE(has(runC2a("--help").out, "approve"));
@@ -480,11 +480,12 @@ TEST_F(CliApprovals, AnApprovalDoesNotLiftAForeseenFailure) {
   const std::string diff = "diff " + pair + "before.yaml " + pair + "after.yaml --no-presets";
   auto report = runC2a(diff + " --format json -o '" + path("report.json") + "'");
   auto fingerprint = nlohmann::json::parse(slurp(path("report.json"))).at("fingerprint");
-  auto approvals = write(
-      "approvals.json", "{\"c2aApprovals\": 2, \"fingerprint\": " + fingerprint.dump() +
-                            ", \"by\": \"bob\", \"changes\": [{\"id\": \"Resource:JobQueue:RENAME\", "
-                            "\"digest\": \"" +
-                            digestOf(path("report.json"), "Resource:JobQueue:RENAME") + "\"}]}");
+  auto approvals =
+      write("approvals.json",
+            "{\"c2aApprovals\": 2, \"fingerprint\": " + fingerprint.dump() +
+                ", \"by\": \"bob\", \"changes\": [{\"id\": \"Resource:JobQueue:RENAME\", "
+                "\"digest\": \"" +
+                digestOf(path("report.json"), "Resource:JobQueue:RENAME") + "\"}]}");
   auto result = runC2a(diff + " --approvals '" + approvals + "' --format json");
   EXPECT_EQ(result.status, 2) << result.err;
   auto json = nlohmann::json::parse(result.out);

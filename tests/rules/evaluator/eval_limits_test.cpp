@@ -96,9 +96,10 @@ TEST_F(EvalLimits, RulesShareOneBudget) {
 TEST_F(EvalLimits, ManyRulesReachingOneChangeAreAllKept) {
   std::vector<Rule> rules;
   for (int i = 0; i < 2000; ++i) {
-    rules.push_back(rule("r" + std::to_string(i), {changes("change")}, {},
-                         effect("change", i == 1999 ? Risk::High : Risk::Low),
-                         {rule("child " + std::to_string(i), {}, {}, effect("change", Risk::Low))}));
+    rules.push_back(
+        rule("r" + std::to_string(i), {changes("change")}, {},
+             effect("change", i == 1999 ? Risk::High : Risk::Low),
+             {rule("child " + std::to_string(i), {}, {}, effect("change", Risk::Low))}));
   }
   auto set = ruleSet(std::move(rules));
   auto warnings = fixture.decide(set);

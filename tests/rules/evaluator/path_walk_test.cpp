@@ -12,7 +12,9 @@
 namespace c2a::rules::testing {
 namespace {
 
-std::vector<PathSegment> segments(const std::string& dotted) { return dottedSegments(dotted); }
+std::vector<PathSegment> segments(const std::string& dotted) {
+  return dottedSegments(dotted);
+}
 
 // {"a": {"a": ... "leaf" ...}, "n": 0} nested `depth` times, `n` counting up from the leaf.
 Json chain(int depth) {
