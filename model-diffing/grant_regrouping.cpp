@@ -8,44 +8,17 @@
 #include <vector>
 
 #include "model/infra_model.h"
+#include "model/policies.h"
 #include "model/references.h"
 #include "model/same_value.h"
 
 namespace c2a::diffing {
 namespace {
 
-// Which principals a policy resource attaches to, by the property naming them.
-struct PolicyType {
-  std::string_view type;
-  std::string_view principals[3];  // property → principal kind: "Roles", "Users", "Groups"
-  bool single = false;             // RoleName/UserName/GroupName: one principal, not a list
-};
+using PolicyType = IdentityPolicyType;
 
-constexpr PolicyType kPolicyTypes[] = {
-    {"AWS::IAM::Policy", {"Roles", "Users", "Groups"}},
-    {"AWS::IAM::ManagedPolicy", {"Roles", "Users", "Groups"}},
-    {"AWS::IAM::RolePolicy", {"RoleName", "", ""}, true},
-    {"AWS::IAM::UserPolicy", {"UserName", "", ""}, true},
-    {"AWS::IAM::GroupPolicy", {"GroupName", "", ""}, true},
-};
-
-// The principals that hold their own inline policies (`Properties.Policies`).
-constexpr std::string_view kInlineHolders[][2] = {
-    {"AWS::IAM::Role", "Roles"}, {"AWS::IAM::User", "Users"}, {"AWS::IAM::Group", "Groups"}};
-
-const PolicyType* policyType(std::string_view type) {
-  for (const auto& entry : kPolicyTypes) {
-    if (entry.type == type) return &entry;
-  }
-  return nullptr;
-}
-
-std::string_view inlineKind(std::string_view type) {
-  for (const auto& entry : kInlineHolders) {
-    if (entry[0] == type) return entry[1];
-  }
-  return {};
-}
+const PolicyType* policyType(std::string_view type) { return identityPolicyType(type); }
+std::string_view inlineKind(std::string_view type) { return inlinePolicyHolderKind(type); }
 
 std::string_view kindOf(std::string_view property) {
   if (property == "RoleName") return "Roles";

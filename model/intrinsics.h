@@ -1,6 +1,7 @@
 #pragma once
 // CloudFormation's intrinsic functions, recognised in one place (issue 11: one home for
 // CloudFormation's semantics). Every stage asks here whether a value or a path step is a function.
+#include <string>
 #include <string_view>
 
 #include "model/json.h"
@@ -22,5 +23,13 @@ bool isIntrinsic(const Json& value);
 /// True when the value holds an `Fn::If` anywhere: which branch is deployed depends on a
 /// condition, so a reference inside it may or may not be the one used.
 bool hasConditionalValue(const Json& value);
+
+/// A value as a reviewer reads it, on one line: `${Bucket.Arn}` for `Fn::GetAtt`, `${Stage}` for
+/// `Ref`, an `Fn::Join` joined and an `Fn::Sub` with its variables in place (as the CDK's
+/// security tables show them); a string as itself; anything else as compact JSON.
+std::string readableText(const Json& value);
+/// `value` with each function call inside it replaced by its readableText, for values shown as
+/// JSON (a policy's Condition block).
+Json readableJson(const Json& value);
 
 }  // namespace c2a

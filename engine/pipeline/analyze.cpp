@@ -201,6 +201,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->causes = std::make_unique<CauseIndex>(operations);
   report->locations.reserve(operations.size());
   for (const auto& op : operations) report->locations.push_back(locate(report->diff, op));
+  report->security = securityTables(*report, options.deployments);
   // Approvals, inline acceptances and the baseline change decisions: before the tree, the
   // summary and the verdict, so that all of them (and every format) agree.
   applyAcceptances(*report, options.acceptance);

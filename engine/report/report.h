@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "aggregations/aggregation_tree.h"
+#include "engine/report/security_view.h"
 #include "model/cause_chain.h"
 #include "model/change_set.h"
 #include "model/decision.h"
@@ -141,6 +142,8 @@ struct Report {
   std::optional<ChangeSetComparison> changeSet;
   /// The order CloudFormation will act in (deployment-prediction/plan.h, docs/plan.md).
   Plan plan;
+  /// What the changes grant, open and take away: IAM, managed-policy and security-group rows.
+  std::vector<SecurityTable> security;
 
   [[nodiscard]] const std::vector<Operation>& changes() const { return diff.operations; }
 };

@@ -1,6 +1,7 @@
 #include "engine/report/report_json.h"
 
 #include "engine/report/plan_json.h"
+#include "engine/report/report_text.h"
 #include "model/operation_json.h"
 
 namespace c2a {
@@ -130,6 +131,8 @@ Json changeToJson(const Report& report, std::size_t index) {
     auto path = component->constructPath();
     if (!path.empty()) out["constructPath"] = path;
   }
+  // What is added or removed, whole: the body an approval of it binds.
+  if (const auto* body = bodyOf(report, index)) out[op.type == OperationType::Insert ? "new" : "old"] = *body;
   if (index < report.acceptances.size() && report.acceptances[index]) {
     out["acceptance"] = acceptanceToJson(*report.acceptances[index]);
   }
@@ -218,6 +221,24 @@ Json changeSetToJson(const Report& report, const ChangeSetComparison& comparison
           {"resources", std::move(resources)}};
 }
 
+// The security tables (docs/report.md, "security"): every table, each row's cells by field.
+Json securityToJson(const Report& report) {
+  Json out = Json::object();
+  for (std::string_view key : {"iam", "managedPolicies", "network"}) out[std::string(key)] = Json::array();
+  for (const auto& table : report.security) {
+    auto& rows = out[std::string(table.key)];
+    for (const auto& row : table.rows) {
+      Json entry{{"sign", row.added ? "+" : "-"},
+                 {"changeId", report.diff.operations[row.change].id}};
+      for (std::size_t c = 0; c < table.fields.size() && c < row.cells.size(); ++c) {
+        entry[std::string(table.fields[c])] = row.cells[c];
+      }
+      rows.push_back(std::move(entry));
+    }
+  }
+  return out;
+}
+
 Json reportToJson(const Report& report) {
   Json out = Json::object();
   out["schemaVersion"] = 1;
@@ -251,6 +272,7 @@ Json reportToJson(const Report& report) {
     roots.push_back(aggregationToJson(report, root));
   out["aggregations"] = std::move(roots);
   out["aggregationLevels"] = report.aggregations.levels;
+  out["security"] = securityToJson(report);
   out["plan"] = planToJson(report);
   out["failures"] = failuresToJson(report);
   if (report.changeSet) out["changeSet"] = changeSetToJson(report, *report.changeSet);

@@ -11,9 +11,12 @@
 
 namespace c2a {
 
+std::string valueText(const Json& value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 std::string valueText(const std::optional<Json>& value) {
-  if (!value) return "(absent)";
-  return value->dump(-1, ' ', false, Json::error_handler_t::replace);
+  return value ? valueText(*value) : "(absent)";
 }
 
 std::string valueText(const std::optional<Json>& written, const std::optional<Json>& evaluated) {
@@ -21,9 +24,12 @@ std::string valueText(const std::optional<Json>& written, const std::optional<Js
   return valueText(written) + " = " + valueText(evaluated);
 }
 
+std::string valueBlock(const Json& value) {
+  return value.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
 std::string valueBlock(const std::optional<Json>& value) {
-  if (!value) return "(absent)";
-  return value->dump(2, ' ', false, Json::error_handler_t::replace);
+  return value ? valueBlock(*value) : "(absent)";
 }
 
 std::string actionWord(const Decision& decision) {
@@ -78,6 +84,20 @@ std::string constructPathOf(const Report& report, std::size_t index) {
   if (op.after) return report.after.component(*op.after).constructPath();
   if (op.before) return report.before.component(*op.before).constructPath();
   return "";
+}
+
+const Json* bodyOf(const Report& report, std::size_t index) {
+  const auto& op = report.diff.operations[index];
+  if (op.componentType == ComponentType::Stack || op.componentType == ComponentType::Construct) {
+    return nullptr;
+  }
+  if (op.type == OperationType::Insert && op.after) {
+    return &report.after.component(*op.after).properties;
+  }
+  if (op.type == OperationType::Remove && op.before) {
+    return &report.before.component(*op.before).properties;
+  }
+  return nullptr;
 }
 
 std::string shortLocation(const Report& report, std::size_t index) {

@@ -11,11 +11,13 @@ namespace c2a {
 
 /// A JSON value on one line as the template means it ("orders", 5, {"Ref": "X"}); "(absent)".
 std::string valueText(const std::optional<Json>& value);
+std::string valueText(const Json& value);
 /// A property value as written and, where evaluating it says more, as deployed:
 /// `{"Ref": "Stage"} = "prod"` (template_evaluation.h).
 std::string valueText(const std::optional<Json>& written, const std::optional<Json>& evaluated);
 /// A JSON value pretty-printed, for multi-line views.
 std::string valueBlock(const std::optional<Json>& value);
+std::string valueBlock(const Json& value);
 
 /// "rejected", "review", "approved": what happens to the change.
 std::string actionWord(const Decision& decision);
@@ -41,6 +43,11 @@ std::string causeLine(const Report& report, std::size_t index);
 
 /// The construct path of the change's component (aws:cdk:path), or "".
 std::string constructPathOf(const Report& report, std::size_t index);
+
+/// The whole body a change adds (INSERT) or takes away (REMOVE): the component's entry without its
+/// Type, as written. Null for other changes, and for stacks and constructs (whose components are
+/// changes of their own).
+const Json* bodyOf(const Report& report, std::size_t index);
 
 /// "FILE:LINE" of the change on the side it has (AFTER preferred), or "".
 std::string shortLocation(const Report& report, std::size_t index);

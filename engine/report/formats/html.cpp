@@ -34,6 +34,8 @@ h1{font-size:1.5rem;margin:0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .verdict.rejected{border-color:var(--rejected)}.verdict.approved{border-color:var(--approved)}
 table{border-collapse:collapse}th,td{border:1px solid var(--line);padding:.2rem .6rem;text-align:left}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
+table.security td{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}
+tr.added td:first-child{color:var(--approved)}tr.removed td:first-child{color:var(--rejected)}
 code,pre{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);
 overflow-wrap:anywhere}
 pre{margin:.2rem 0;padding:.4rem .6rem;white-space:pre-wrap;max-height:24rem;overflow:auto}
@@ -161,6 +163,7 @@ class HtmlRenderer {
     metadata();
     approvals();
     changeSet();
+    securityTables();
     if (!options_.summaryOnly) {
       if (!report_.diff.operations.empty()) filters();
       tree();
@@ -193,6 +196,29 @@ class HtmlRenderer {
               ": " + htmlText(failureLine(failure)) + "</li>\n";
     }
     out_ += "</ul>\n";
+  }
+
+  // What the changes grant and open: a table per kind, a row per statement, managed policy or
+  // rule added (+) or removed (-), each cell line on a line of its own.
+  void securityTables() {
+    for (const auto& table : report_.security) {
+      out_ += "<h2>" + std::string(table.title) + "</h2>\n<table class=\"security\" data-table=\"" +
+              std::string(table.key) + "\">\n<thead><tr><th></th>";
+      for (auto column : table.columns) out_ += "<th>" + std::string(column) + "</th>";
+      out_ += "</tr></thead>\n<tbody>\n";
+      for (const auto& row : table.rows) {
+        out_ += row.added ? "<tr class=\"added\"><td>+</td>" : "<tr class=\"removed\"><td>-</td>";
+        for (const auto& cell : row.cells) {
+          std::string text;
+          for (const auto& line : cell) {
+            text += (text.empty() ? "" : "<br>") + htmlText(line);
+          }
+          out_ += "<td>" + text + "</td>";
+        }
+        out_ += "</tr>\n";
+      }
+      out_ += "</tbody>\n</table>\n";
+    }
   }
 
   // ---- summary and metadata --------------------------------------------------------------------
@@ -426,7 +452,22 @@ class HtmlRenderer {
         op.stack.empty() ? "" : "stack <code>" + htmlText(op.stack) + "</code>: ", title(op));
     facts(index);
     if (op.property) values(*op.property);
+    body(index);
     out_ += "</li>\n";
+  }
+
+  // The body of an added or removed component, folded: open it to read what is added.
+  void body(std::size_t index) {
+    const Json* body = bodyOf(report_, index);
+    if (body == nullptr || body->empty()) return;
+    auto block = valueBlock(*body);
+    auto lines = static_cast<std::size_t>(std::count(block.begin(), block.end(), '\n')) + 1;
+    out_ += fmt::format("<details class=\"body\"><summary>{} ({} line{})</summary><pre>",
+                        report_.diff.operations[index].type == OperationType::Insert
+                            ? "body added"
+                            : "body removed",
+                        lines, lines == 1 ? "" : "s") +
+            htmlBlock(block) + "</pre></details>\n";
   }
 
   void facts(std::size_t index) {

@@ -36,6 +36,7 @@ constexpr std::size_t kInlineValue = 80;
 constexpr std::size_t kMaxBlock = 3000;
 // Beyond these, the HTML and JSON reports have the rest: a comment stays a comment.
 constexpr std::size_t kMaxStackRows = 50;
+constexpr std::size_t kMaxSecurityRows = 25;
 constexpr std::size_t kMaxWarnings = 20;
 constexpr std::size_t kMaxFailures = 20;
 
@@ -139,7 +140,39 @@ class MarkdownRenderer {
     }
     if (!inputs.empty()) out += "c2a change analysis of " + inputs + ".\n\n";
     out += summaryTable() + "\n" + changeCountsLine(report_) + "\n\n";
-    return out + approvals();
+    return out + approvals() + securityTables();
+  }
+
+  // What the changes grant and open, before the changes: a row per statement, managed policy or
+  // rule added (+) or removed (-), cell lines joined by <br>. A table of more than
+  // kMaxSecurityRows rows is cut, the rest counted (the HTML and JSON reports have every row).
+  std::string securityTables() const {
+    std::string out;
+    for (const auto& table : report_.security) {
+      out += "### " + std::string(table.title) + "\n\n|  |";
+      std::string rule = "| --- |";
+      for (auto column : table.columns) {
+        out += " " + std::string(column) + " |";
+        rule += " --- |";
+      }
+      out += "\n" + rule + "\n";
+      for (std::size_t r = 0; r < table.rows.size() && r < kMaxSecurityRows; ++r) {
+        const auto& row = table.rows[r];
+        out += row.added ? "| + |" : "| - |";
+        for (const auto& cell : row.cells) {
+          std::string text;
+          for (const auto& line : cell) text += (text.empty() ? "" : "<br>") + markdownEscape(line);
+          out += " " + text + " |";
+        }
+        out += "\n";
+      }
+      if (table.rows.size() > kMaxSecurityRows) {
+        out += fmt::format("\n{} more: see the HTML or JSON report.\n",
+                           plural(table.rows.size() - kMaxSecurityRows, "row", "rows"));
+      }
+      out += "\n";
+    }
+    return out;
   }
 
   // What CloudFormation will refuse, before any table: no review makes such a deployment pass.
@@ -403,7 +436,22 @@ class MarkdownRenderer {
       case OperationType::Update: what = "updated"; break;
     }
     return indent(depth) + "- " + component(index) + " " + what + where(index) + "\n" +
-           details(index, depth + 1);
+           details(index, depth + 1) + body(index, depth + 1);
+  }
+
+  // The body of an added or removed component: inline when short, else folded in a <details>
+  // (its block cut at kMaxBlock bytes: the HTML and JSON reports have it whole).
+  std::string body(std::size_t index, int depth) const {
+    const Json* body = bodyOf(report_, index);
+    if (body == nullptr || body->empty()) return "";
+    auto line = valueText(*body);
+    if (line.size() <= kInlineValue) return indent(depth) + "- body: " + code(line) + "\n";
+    auto block = valueBlock(*body);
+    auto lines = static_cast<std::size_t>(std::count(block.begin(), block.end(), '\n')) + 1;
+    std::string inner = indent(depth + 1);
+    return indent(depth) + "- body:\n\n" + inner +
+           fmt::format("<details><summary>{} lines</summary>\n\n", lines) +
+           this->block(block, "json", depth + 1) + "\n" + inner + "</details>\n\n";
   }
 
   std::string propertyChange(std::size_t index, int depth) const {

@@ -9,6 +9,7 @@
 #include "engine/report/formats/formats.h"
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
+#include "model/utf8.h"
 #include "spec/resource_attributes.h"
 
 namespace c2a::formats {
@@ -37,6 +38,24 @@ std::string marker(const Operation& op) {
   return "[~]";
 }
 
+// `text` in pieces of at most `width` characters, cut between characters.
+std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
+  std::vector<std::string> pieces;
+  std::size_t start = 0, count = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (count == width) {
+      pieces.push_back(text.substr(start, i - start));
+      start = i;
+      count = 0;
+    }
+    int length = utf8SequenceLength(text, i);
+    i += static_cast<std::size_t>(length < 0 ? -length : length);
+    ++count;
+  }
+  pieces.push_back(text.substr(start));
+  return pieces;
+}
+
 class TextRenderer {
  public:
   TextRenderer(const Report& report, const RenderOptions& options)
@@ -44,6 +63,7 @@ class TextRenderer {
 
   std::string render() {
     header();
+    for (const auto& table : report_.security) securityTable(table);
     if (options_.summaryOnly) {
       stackLines();
       footer();
@@ -90,6 +110,62 @@ class TextRenderer {
           style_.bold(fmt::format("c2a diff {} -> {}", terminalSafe(before), terminalSafe(after)));
       out_ += "\n\n";
     }
+  }
+
+  // A security table in columns: each cell line cut into pieces of at most kCellWidth
+  // characters (nothing left out), a row as tall as its tallest cell, + rows green, - rows red.
+  void securityTable(const SecurityTable& table) {
+    constexpr std::size_t kCellWidth = 60;
+    std::vector<std::vector<SecurityCell>> rows;
+    std::vector<std::size_t> widths(table.columns.size() + 1, 1);
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+      widths[c + 1] = utf8Length(table.columns[c]);
+    }
+    for (const auto& row : table.rows) {
+      std::vector<SecurityCell> cells{{row.added ? "+" : "-"}};
+      for (const auto& cell : row.cells) {
+        SecurityCell lines;
+        for (const auto& line : cell) {
+          for (auto& piece : wrapped(terminalSafe(line), kCellWidth)) lines.push_back(piece);
+        }
+        cells.push_back(std::move(lines));
+      }
+      cells.resize(widths.size());
+      for (std::size_t c = 0; c < cells.size(); ++c) {
+        for (const auto& line : cells[c]) widths[c] = std::max(widths[c], utf8Length(line));
+      }
+      rows.push_back(std::move(cells));
+    }
+    std::string rule;
+    for (std::size_t c = 0; c < widths.size(); ++c) {
+      rule += (c == 0 ? "" : "-+-") + std::string(widths[c], '-');
+    }
+    auto line = [&](const std::vector<std::string>& texts) {
+      std::string out;
+      for (std::size_t c = 0; c < widths.size(); ++c) {
+        std::string text = c < texts.size() ? texts[c] : "";
+        out += (c == 0 ? "" : " | ") + text;
+        if (c + 1 < widths.size()) out += std::string(widths[c] - utf8Length(text), ' ');
+      }
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      return out;
+    };
+    out_ += style_.bold(std::string(table.title)) + "\n";
+    std::vector<std::string> heading{""};
+    for (auto column : table.columns) heading.emplace_back(column);
+    out_ += line(heading) + "\n" + rule + "\n";
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::size_t height = 1;
+      for (const auto& cell : rows[r]) height = std::max(height, cell.size());
+      for (std::size_t k = 0; k < height; ++k) {
+        std::vector<std::string> texts;
+        for (const auto& cell : rows[r]) texts.push_back(k < cell.size() ? cell[k] : "");
+        auto text = line(texts);
+        out_ += (table.rows[r].added ? style_.green(text) : style_.red(text)) + "\n";
+      }
+      if (height > 1 && r + 1 < rows.size()) out_ += rule + "\n";
+    }
+    out_ += "\n";
   }
 
   std::string colourFor(const AggregationNode& node, const std::string& text) const {
@@ -200,6 +276,38 @@ class TextRenderer {
     if (!d.empty()) out_ += indent + "      " + d + "\n";
     failures(*index, indent + "      ");
     if (op.cause) out_ += indent + "      because " + chainText(*index) + "\n";
+    body(*index, indent + "      ");
+  }
+
+  // The body of an added or removed component: on one line when short, else pretty-printed and
+  // folded after kBodyLines lines (the JSON and HTML reports have it whole).
+  void body(std::size_t index, const std::string& indent) {
+    const Json* body = bodyOf(report_, index);
+    if (body == nullptr || body->empty()) return;
+    constexpr std::size_t kInlineBody = 100;
+    constexpr std::size_t kBodyLines = 12;
+    auto line = valueText(*body);
+    if (utf8Length(line) <= kInlineBody) {
+      out_ += indent + style_.dim("body: ") + terminalSafe(line) + "\n";
+      return;
+    }
+    auto block = valueBlock(*body);
+    std::vector<std::string_view> lines;
+    for (std::size_t start = 0; start <= block.size();) {
+      auto end = std::min(block.find('\n', start), block.size());
+      lines.emplace_back(std::string_view(block).substr(start, end - start));
+      start = end + 1;
+    }
+    out_ += indent + style_.dim(fmt::format("body ({} lines):", lines.size())) + "\n";
+    // Folded only when it saves more than a couple of lines.
+    std::size_t shown = lines.size() <= kBodyLines + 2 ? lines.size() : kBodyLines;
+    for (std::size_t k = 0; k < shown; ++k) out_ += indent + "  " + terminalSafe(lines[k]) + "\n";
+    if (shown < lines.size()) {
+      out_ += indent + "  " +
+              style_.dim(fmt::format("... {} more lines (the JSON and HTML reports have it whole)",
+                                     lines.size() - shown)) +
+              "\n";
+    }
   }
 
   std::string chainText(std::size_t index) const { return terminalSafe(causeLine(report_, index)); }

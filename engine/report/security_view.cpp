@@ -1,0 +1,254 @@
+#include "engine/report/security_view.h"
+
+#include <array>
+#include <optional>
+#include <set>
+#include <unordered_map>
+#include <utility>
+
+#include "engine/report/report.h"
+#include "model/intrinsics.h"
+#include "model/policies.h"
+#include "model/same_value.h"
+
+namespace c2a {
+namespace {
+
+enum Table { Iam, Managed, Network, kTables };
+
+SecurityTable emptyTable(Table table) {
+  switch (table) {
+    case Iam:
+      return {"iam",
+              "IAM statement changes",
+              {"Resource", "Effect", "Action", "Principal", "Condition"},
+              {"resource", "effect", "action", "principal", "condition"},
+              {}};
+    case Managed:
+      return {"managedPolicies",
+              "Managed policy changes",
+              {"Resource", "Managed policy ARN"},
+              {"resource", "managedPolicy"},
+              {}};
+    case Network:
+    case kTables: break;
+  }
+  return {"network",
+          "Security group changes",
+          {"Group", "Direction", "Protocol", "Ports", "Peer"},
+          {"group", "direction", "protocol", "ports", "peer"},
+          {}};
+}
+
+const Json* member(const Json& object, std::string_view key) {
+  if (!object.is_object()) return nullptr;
+  auto it = object.find(std::string(key));
+  return it == object.end() ? nullptr : &*it;
+}
+
+SecurityCell listCell(const Json* value, std::string_view negated = {}) {
+  SecurityCell cell;
+  if (value == nullptr) return cell;
+  if (value->is_array()) {
+    for (const auto& element : *value) cell.push_back(std::string(negated) + readableText(element));
+  } else {
+    cell.push_back(std::string(negated) + readableText(*value));
+  }
+  return cell;
+}
+
+// `Action` or, negated, `NotAction`.
+SecurityCell eitherCell(const Json& statement, std::string_view key) {
+  if (const auto* value = member(statement, key)) return listCell(value);
+  return listCell(member(statement, "Not" + std::string(key)), "NOT ");
+}
+
+SecurityCell principalCell(const Json& statement) {
+  SecurityCell cell;
+  for (std::string_view key : {"Principal", "NotPrincipal"}) {
+    const auto* value = member(statement, key);
+    if (value == nullptr) continue;
+    std::string prefix = key == "NotPrincipal" ? "NOT " : "";
+    if (!value->is_object() || isIntrinsic(*value)) {
+      cell.push_back(prefix + readableText(*value));
+      continue;
+    }
+    for (const auto& [kind, principals] : value->items()) {
+      for (auto& line : listCell(&principals)) cell.push_back(prefix + kind + ":" + line);
+    }
+  }
+  return cell;
+}
+
+SecurityCell conditionCell(const Json& statement) {
+  SecurityCell cell;
+  const auto* condition = member(statement, "Condition");
+  if (condition == nullptr) return cell;
+  if (!condition->is_object() || isIntrinsic(*condition)) return {readableText(*condition)};
+  for (const auto& [test, values] : condition->items()) {
+    cell.push_back("\"" + test + "\": " +
+                   readableJson(values).dump(-1, ' ', false, Json::error_handler_t::replace));
+  }
+  return cell;
+}
+
+SecurityCell readableCells(const std::vector<Json>& values, std::string_view prefix = {}) {
+  SecurityCell cell;
+  for (const auto& value : values) cell.push_back(std::string(prefix) + readableText(value));
+  return cell;
+}
+
+std::vector<SecurityCell> statementCells(const PolicyStatement& policy) {
+  const Json& s = policy.statement;
+  if (!s.is_object() || isIntrinsic(s)) {
+    // A statement chosen by a condition (Fn::If) or read from elsewhere: shown as written.
+    return {readableCells(policy.holders), {}, {readableText(s)}, {}, {}};
+  }
+  SecurityCell resource = eitherCell(s, "Resource");
+  if (resource.empty() && policy.kind != PolicyKind::Identity) {
+    resource = readableCells(policy.holders);
+  }
+  SecurityCell principal = policy.kind == PolicyKind::Identity
+                               ? readableCells(policy.holders, "AWS:")
+                               : principalCell(s);
+  SecurityCell effect;
+  if (const auto* value = member(s, "Effect")) effect.push_back(readableText(*value));
+  return {std::move(resource), std::move(effect), eitherCell(s, "Action"), std::move(principal),
+          conditionCell(s)};
+}
+
+std::string protocolWord(const Json* protocol) {
+  if (protocol == nullptr) return "";
+  auto text = readableText(*protocol);
+  if (text == "-1") return "all";
+  if (text == "6") return "tcp";
+  if (text == "17") return "udp";
+  if (text == "1") return "icmp";
+  if (text == "58") return "icmpv6";
+  return text;
+}
+
+std::vector<SecurityCell> ruleCells(const NetworkRule& rule) {
+  const Json& r = rule.rule;
+  if (!r.is_object() || isIntrinsic(r)) {
+    return {{readableText(rule.group)}, {rule.ingress ? "in" : "out"}, {}, {}, {readableText(r)}};
+  }
+  auto protocol = protocolWord(member(r, "IpProtocol"));
+  const auto* from = member(r, "FromPort");
+  const auto* to = member(r, "ToPort");
+  std::string ports;
+  if (protocol == "all") {
+    ports = "all";
+  } else if (protocol == "icmp" || protocol == "icmpv6") {
+    if (from != nullptr) ports = "type " + readableText(*from);
+    if (to != nullptr && readableText(*to) != "-1") ports += ", code " + readableText(*to);
+  } else if (from != nullptr && to != nullptr && equivalent(*from, *to)) {
+    ports = readableText(*from);
+  } else if (from != nullptr || to != nullptr) {
+    ports = (from ? readableText(*from) : "?") + "-" + (to ? readableText(*to) : "?");
+  }
+  SecurityCell peer;
+  for (std::string_view key :
+       {"CidrIp", "CidrIpv6", "SourceSecurityGroupId", "SourceSecurityGroupName",
+        "DestinationSecurityGroupId", "SourcePrefixListId", "DestinationPrefixListId"}) {
+    if (const auto* value = member(r, key)) peer.push_back(readableText(*value));
+  }
+  return {{readableText(rule.group)},
+          {rule.ingress ? "in" : "out"},
+          protocol.empty() ? SecurityCell{} : SecurityCell{protocol},
+          ports.empty() ? SecurityCell{} : SecurityCell{ports},
+          std::move(peer)};
+}
+
+using Rows = std::array<std::vector<std::vector<SecurityCell>>, kTables>;
+
+// The rows one side of a resource writes, from its body evaluated as far as the inputs give.
+Rows rowsOf(const Component& component, TemplateEvaluator& evaluator) {
+  Rows rows;
+  auto evaluated = evaluator.value(component.stack, component.properties, false);
+  const Json& body = evaluated.value;
+  for (const auto& statement : policyStatements(component.subtype, component.name, body)) {
+    rows[Iam].push_back(statementCells(statement));
+  }
+  for (const auto& attached : managedPolicies(component.subtype, component.name, body)) {
+    rows[Managed].push_back({{readableText(attached.holder)}, {readableText(attached.policy)}});
+  }
+  for (const auto& rule : networkRules(component.subtype, component.name, body)) {
+    rows[Network].push_back(ruleCells(rule));
+  }
+  return rows;
+}
+
+std::string rowKey(const std::vector<SecurityCell>& cells) {
+  std::string key;
+  for (const auto& cell : cells) {
+    for (const auto& line : cell) key += line + '\x1f';
+    key += '\x1e';
+  }
+  return key;
+}
+
+// Rows only one side has: removed ones (-) in BEFORE's order, then added ones (+) in AFTER's.
+void addDifference(std::vector<SecurityRow>& out, std::vector<std::vector<SecurityCell>>& before,
+                   std::vector<std::vector<SecurityCell>>& after, std::size_t change) {
+  std::unordered_map<std::string, long> counts;
+  for (const auto& cells : after) ++counts[rowKey(cells)];
+  std::vector<bool> keptBefore(before.size(), false);
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    auto it = counts.find(rowKey(before[i]));
+    if (it != counts.end() && it->second > 0) {
+      --it->second;
+      keptBefore[i] = true;
+    }
+  }
+  std::unordered_map<std::string, long> kept;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    if (keptBefore[i]) {
+      ++kept[rowKey(before[i])];
+    } else {
+      out.push_back({false, change, std::move(before[i])});
+    }
+  }
+  for (auto& cells : after) {
+    auto it = kept.find(rowKey(cells));
+    if (it != kept.end() && it->second > 0) {
+      --it->second;
+      continue;
+    }
+    out.push_back({true, change, std::move(cells)});
+  }
+}
+
+}  // namespace
+
+std::vector<SecurityTable> securityTables(const Report& report, const Deployments& deployments) {
+  std::vector<SecurityTable> tables;
+  for (int t = 0; t < kTables; ++t) tables.push_back(emptyTable(static_cast<Table>(t)));
+  std::optional<TemplateEvaluator> before, after;  // made on first need: most changes grant nothing
+  std::set<std::pair<std::ptrdiff_t, std::ptrdiff_t>> done;
+  const auto& operations = report.changes();
+  for (std::size_t i = 0; i < operations.size(); ++i) {
+    const auto& op = operations[i];
+    if (op.componentType != ComponentType::Resource) continue;
+    const Component* old = op.before ? &report.before.component(*op.before) : nullptr;
+    const Component* now = op.after ? &report.after.component(*op.after) : nullptr;
+    if ((old == nullptr || !writesPermissions(old->subtype)) &&
+        (now == nullptr || !writesPermissions(now->subtype))) {
+      continue;
+    }
+    auto pair = std::make_pair(op.before ? static_cast<std::ptrdiff_t>(*op.before) : -1,
+                               op.after ? static_cast<std::ptrdiff_t>(*op.after) : -1);
+    if (!done.insert(pair).second) continue;
+    if (!before) {
+      before.emplace(report.before, deployments.before);
+      after.emplace(report.after, deployments.after);
+    }
+    Rows oldRows = old ? rowsOf(*old, *before) : Rows{};
+    Rows newRows = now ? rowsOf(*now, *after) : Rows{};
+    for (int t = 0; t < kTables; ++t) addDifference(tables[t].rows, oldRows[t], newRows[t], i);
+  }
+  std::erase_if(tables, [](const SecurityTable& table) { return table.rows.empty(); });
+  return tables;
+}
+
+}  // namespace c2a

@@ -1,0 +1,67 @@
+#pragma once
+// Where a resource's permissions and network rules are written: one table of resource types
+// (IAM identity and trust policies, the resource policies of S3, SQS, SNS, KMS, Lambda, Secrets
+// Manager..., security groups and their rules). The report's security tables read resources
+// through it; model-diffing's grant regrouping uses its identity-policy part.
+#include <string_view>
+#include <vector>
+
+#include "model/component.h"
+
+namespace c2a {
+
+enum class PolicyKind {
+  Identity,  // granted to the principals it is attached to (a role's inline policy, IAM::Policy)
+  Trust,     // who may assume a role (AssumeRolePolicyDocument)
+  Resource,  // who may use the resource it governs (a bucket policy, a key policy)
+};
+
+/// One statement a resource writes, as written; a Lambda permission's properties are turned
+/// into the statement they grant.
+struct PolicyStatement {
+  PolicyKind kind = PolicyKind::Identity;
+  Json statement;
+  /// Identity policies: who holds it (`{"Ref": "WorkerRole"}`, a role name); the resource's own
+  /// reference for its inline policies. Trust and resource policies: the resource it governs.
+  std::vector<Json> holders;
+};
+
+/// A managed policy attached to a role, user or group (`ManagedPolicyArns`).
+struct ManagedPolicyAttachment {
+  Json holder;  // the role, user or group (its Ref)
+  Json policy;  // the ARN as written
+};
+
+/// One security group rule: inline in a group, or a rule resource of its own.
+struct NetworkRule {
+  Json group;  // the group it belongs to (its Ref, or the rule resource's GroupId)
+  bool ingress = true;
+  Json rule;  // IpProtocol, FromPort, ToPort, CidrIp, SourceSecurityGroupId...
+};
+
+/// The statements of a resource body (Component::properties of a resource of type `type`); none
+/// for types that hold no policy. `self` is the resource's logical id.
+std::vector<PolicyStatement> policyStatements(std::string_view type, std::string_view self,
+                                              const Json& body);
+std::vector<ManagedPolicyAttachment> managedPolicies(std::string_view type, std::string_view self,
+                                                     const Json& body);
+std::vector<NetworkRule> networkRules(std::string_view type, std::string_view self,
+                                      const Json& body);
+
+/// Whether resources of `type` can write any of the above.
+bool writesPermissions(std::string_view type);
+
+/// Identity-policy resources: the properties naming the principals they attach to, by principal
+/// kind ("Roles", "Users", "Groups"); `single` when the property names one principal.
+struct IdentityPolicyType {
+  std::string_view type;
+  std::string_view principals[3];
+  bool single = false;
+};
+const IdentityPolicyType* identityPolicyType(std::string_view type);
+
+/// "Roles", "Users" or "Groups" for a type that holds inline policies (`Properties.Policies`);
+/// "" otherwise.
+std::string_view inlinePolicyHolderKind(std::string_view type);
+
+}  // namespace c2a
