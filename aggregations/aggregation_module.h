@@ -23,6 +23,14 @@ class ChangeFacts {
   }
   [[nodiscard]] const Decision& decision(std::size_t index) const { return decisions_[index]; }
   [[nodiscard]] const CauseIndex& causes() const { return causes_; }
+  /// The changed component: its AFTER side, else its BEFORE side; null when the models are not
+  /// at hand.
+  [[nodiscard]] const Component* component(std::size_t index) const {
+    const auto& op = diff_.operations[index];
+    if (op.after && diff_.after != nullptr) return &diff_.after->component(*op.after);
+    if (op.before && diff_.before != nullptr) return &diff_.before->component(*op.before);
+    return nullptr;
+  }
 
  private:
   const ModelDiff& diff_;

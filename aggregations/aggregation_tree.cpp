@@ -86,6 +86,7 @@ class TreeBuilder {
                  std::any_of(node.collapsed.begin(), node.collapsed.end(),
                              [](const auto& level) { return level.first == "root-cause"; });
     bool named = describe(node, causeNamed);
+    node.rootCauseNamed = causeNamed || named;
     for (auto& child : node.children) finish(child, causeNamed || named);
   }
 

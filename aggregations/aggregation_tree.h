@@ -19,6 +19,9 @@ struct AggregationNode {
   std::string label;        // the group as words ("high risk, AWS::IAM::Role")
   std::string description;  // label and counts: "AWS::IAM::Role: 3 replacements, caused by ..."
   std::size_t count = 0;    // changes under this node
+  /// This node's heading or one above it names the root cause every change under it shares: a
+  /// change's own cause line need not repeat it.
+  bool rootCauseNamed = false;
   std::vector<AggregationNode> children;
   std::vector<std::size_t> changes;  // at the leaves: operation indexes, in report order
 };

@@ -53,6 +53,20 @@ std::string Component::constructPath() const {
   return path->get<std::string>();
 }
 
+std::string Component::constructLabel() const {
+  std::string path = constructPath();
+  auto slash = path.find('/');
+  if (slash == std::string::npos) return path;
+  path.erase(0, slash + 1);
+  for (std::string_view own : {"/Resource", "/Default"}) {
+    if (path.size() > own.size() && path.ends_with(own)) {
+      path.resize(path.size() - own.size());
+      break;
+    }
+  }
+  return path;
+}
+
 SourceLocation Component::location(const Path& path) const {
   if (!locations) return {};
   return locations->find(pointer + toPointer(path));

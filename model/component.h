@@ -33,6 +33,10 @@ struct Component {
   [[nodiscard]] std::string id() const;
   /// The CDK construct path from the `aws:cdk:path` metadata (`App/Api/Resource`); "" without.
   [[nodiscard]] std::string constructPath() const;
+  /// The construct path as a heading names the component inside its stack: without the stack's
+  /// own first part, and without a last `Resource` or `Default` (the CDK's ids for a construct's
+  /// own CloudFormation resource): `Handler/ServiceRole/DefaultPolicy`; "" without a path.
+  [[nodiscard]] std::string constructLabel() const;
   /// Where the entity, or the value at `path` inside it, is written.
   [[nodiscard]] SourceLocation location(const Path& path = {}) const;
 };

@@ -6,7 +6,10 @@ namespace {
 Group componentGroup(const ChangeFacts& facts, std::size_t index) {
   const auto& op = facts.operation(index);
   std::string value = op.stack.empty() ? op.name : op.stack + "/" + op.name;
-  return {value, 0, op.name};
+  // A CDK app's logical ids are hashes of its construct paths: the path is what its author wrote.
+  const Component* component = facts.component(index);
+  std::string label = component != nullptr ? component->constructLabel() : std::string();
+  return {value, 0, label.empty() ? op.name : label};
 }
 
 }  // namespace

@@ -4,13 +4,7 @@ namespace c2a::aggregation_modules {
 namespace {
 
 Group constructPathGroup(const ChangeFacts& facts, std::size_t index) {
-  const auto& op = facts.operation(index);
-  const auto& diff = facts.diff();
-  const Component* component = nullptr;
-  if (op.after && diff.after != nullptr)
-    component = &diff.after->component(*op.after);
-  else if (op.before && diff.before != nullptr)
-    component = &diff.before->component(*op.before);
+  const Component* component = facts.component(index);
   std::string path = component != nullptr ? component->constructPath() : std::string();
   if (path.empty()) return {"(none)", 1, "no construct path"};
   // The construct that holds the resource: its path without the resource's own last part.

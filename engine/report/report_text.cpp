@@ -8,6 +8,7 @@
 #include "deployment-prediction/failures.h"
 #include "model/cause_chain.h"
 #include "model/change_title.h"
+#include "model/utf8.h"
 
 namespace c2a {
 
@@ -79,6 +80,25 @@ std::string causeLine(const Report& report, std::size_t index) {
   return out;
 }
 
+std::vector<std::string> shortCauseChain(const Report& report, std::size_t index,
+                                         bool rootNamed) {
+  const auto& operations = report.diff.operations;
+  const auto& op = operations[index];
+  if (!op.cause) return {};
+  std::vector<std::string> out{op.cause->reason};
+  const CauseIndex& causes = *report.causes;
+  auto hop = causes.find(op.cause->changeId);
+  if (!hop) return out;  // a cause outside the diff: its reason is all there is
+  const std::size_t root = causes.root(index);
+  if (*hop == root && rootNamed) return out;
+  out.push_back(changeTitle(operations[*hop]));
+  if (*hop == root || rootNamed) return out;
+  const auto& next = operations[*hop];
+  out.emplace_back(causes.length(index) == 3 && next.cause ? next.cause->reason : "...");
+  out.push_back(changeTitle(operations[root]));
+  return out;
+}
+
 std::string constructPathOf(const Report& report, std::size_t index) {
   const auto& op = report.diff.operations[index];
   if (op.after) return report.after.component(*op.after).constructPath();
@@ -98,6 +118,40 @@ const Json* bodyOf(const Report& report, std::size_t index) {
     return &report.before.component(*op.before).properties;
   }
   return nullptr;
+}
+
+std::vector<std::string> wrapWords(std::string_view text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t length = 0;  // of `line`, in characters
+  auto flush = [&] {
+    lines.push_back(std::move(line));
+    line.clear();
+    length = 0;
+  };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    auto end = std::min(text.find(' ', i), text.size());
+    std::string_view word = text.substr(i, end - i);
+    std::size_t size = utf8Length(word);
+    if (length > 0 && length + 1 + size > width) flush();
+    if (length > 0) {
+      line += ' ';
+      ++length;
+    }
+    // A word longer than a line: cut between characters.
+    for (std::size_t k = 0; k < word.size();) {
+      if (length == width) flush();
+      int n = utf8SequenceLength(word, k);
+      std::size_t bytes = static_cast<std::size_t>(n < 0 ? -n : n);
+      line.append(word.substr(k, bytes));
+      k += bytes;
+      ++length;
+    }
+    i = end + 1;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(std::move(line));
+  return lines;
 }
 
 std::string shortLocation(const Report& report, std::size_t index) {

@@ -41,6 +41,13 @@ std::vector<std::string> causeChain(const Report& report, std::size_t index);
 /// for a change without a cause.
 std::string causeLine(const Report& report, std::size_t index);
 
+/// What led to the change, shortened for a reader who sees the group's heading: the change's own
+/// reason and the change that caused it (the last hop), then the root ("<- ... <- ROOT" when
+/// changes lie between); without the root when `rootNamed` (a heading above names it). The HTML
+/// report shows the whole chain, the JSON report each link (`cause.changeId`). Parts to join with an
+/// arrow; empty without a cause.
+std::vector<std::string> shortCauseChain(const Report& report, std::size_t index, bool rootNamed);
+
 /// The construct path of the change's component (aws:cdk:path), or "".
 std::string constructPathOf(const Report& report, std::size_t index);
 
@@ -84,6 +91,10 @@ struct ComponentBlock {
 /// `changes` component by component, in order of first appearance, replaced components first.
 std::vector<ComponentBlock> componentBlocks(const Report& report,
                                             const std::vector<std::size_t>& changes);
+
+/// `text` in lines of at most `width` characters, broken between words; a word longer than a line
+/// is cut between characters. Nothing is left out.
+std::vector<std::string> wrapWords(std::string_view text, std::size_t width);
 
 /// "A, B, C and 2 more": change titles, at most `max` of them.
 std::string changeList(const Report& report, const std::vector<std::size_t>& changes,

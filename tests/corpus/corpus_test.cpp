@@ -137,6 +137,37 @@ TEST(Corpus, PairsDiffBothWaysWithMirroredCounts) {
   EXPECT_EQ(mismatched, 0u) << failures.str();
 }
 
+// The first line over 300 characters that is not a value (old, new, evaluated and body values,
+// property paths, fenced blocks, table rows: shown whole on purpose), or "". `markdown` or text.
+std::string longProseLine(const std::string& report, bool markdown) {
+  std::istringstream lines(report);
+  std::string line;
+  bool fenced = false;
+  while (std::getline(lines, line)) {
+    auto start = line.find_first_not_of(' ');
+    std::string_view text = start == std::string::npos ? "" : std::string_view(line).substr(start);
+    if (text.starts_with("```")) fenced = !fenced;
+    if (fenced || line.size() <= 300) continue;
+    bool value = false;
+    if (markdown) {
+      for (std::string_view mark : {"- old", "- new", "- unchanged", "- body", "|"}) {
+        value |= text.starts_with(mark);
+      }
+    } else {
+      for (std::string_view mark :
+           {"old: ", "new: ", "= ", "body", "| ", "+ ", "- ", "~ ", "> ", "\"", "{", "}", "]"}) {
+        value |= text.starts_with(mark);
+      }
+      // A JSON array line of a body, not a decision or a headline.
+      value |= text.starts_with("[") && !text.starts_with("[REJECTED") &&
+               !text.starts_with("[review") && !text.starts_with("[approved") &&
+               !text.starts_with("[+]") && !text.starts_with("[-") && !text.starts_with("[~]");
+    }
+    if (!value) return line;
+  }
+  return "";
+}
+
 TEST(Corpus, EveryPairRendersInEveryFormatTheSameEachTime) {
   REQUIRE_CORPUS();
   auto dirs = pairs();
@@ -159,6 +190,15 @@ TEST(Corpus, EveryPairRendersInEveryFormatTheSameEachTime) {
         if (first.empty() || first != format.render(*report, RenderOptions{})) {
           ++failed;
           failures << dir << ": " << format.name << " report empty or not deterministic\n";
+        }
+        // Prose stays readable in a log and a diff view: no line over 300 characters but values.
+        if (format.name == "text" || format.name == "markdown") {
+          auto line = longProseLine(first, format.name == "markdown");
+          if (!line.empty()) {
+            ++failed;
+            failures << dir << ": " << format.name << " line of " << line.size()
+                     << " characters: " << line.substr(0, 120) << "\n";
+          }
         }
         // A pull-request comment must fit GitHub's and GitLab's 65,536 characters.
         if (format.name == "markdown" && first.size() > 65536) {

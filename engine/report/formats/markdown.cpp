@@ -37,6 +37,9 @@ constexpr std::size_t kMaxBlock = 3000;
 // Beyond these, the HTML and JSON reports have the rest: a comment stays a comment.
 constexpr std::size_t kMaxStackRows = 50;
 constexpr std::size_t kMaxSecurityRows = 25;
+// Prose lines (decisions, causes, failures) are continued past this many characters; values are
+// never cut.
+constexpr std::size_t kProseWidth = 300;
 constexpr std::size_t kMaxWarnings = 20;
 constexpr std::size_t kMaxFailures = 20;
 
@@ -130,15 +133,15 @@ class MarkdownRenderer {
 
   std::string header() const {
     std::string out = marker() + "## " + verdictLine(report_.summary) + "\n\n";
-    out += markdownEscape(decidedByLine(report_)) + "\n";
+    out += paragraph(markdownEscape(decidedByLine(report_)));
     auto gate = gateLine(report_);
-    if (!gate.empty()) out += "\n" + markdownEscape(gate) + "\n";
+    if (!gate.empty()) out += "\n" + paragraph(markdownEscape(gate));
     out += "\n" + failures();
     std::string inputs;
     for (const auto& source : report_.metadata.sources) {
       inputs += fmt::format("{}{} {}", inputs.empty() ? "" : ", ", source.role, code(source.path));
     }
-    if (!inputs.empty()) out += "c2a change analysis of " + inputs + ".\n\n";
+    if (!inputs.empty()) out += paragraph("c2a change analysis of " + inputs + ".") + "\n";
     out += summaryTable() + "\n" + changeCountsLine(report_) + "\n\n";
     return out + approvals() + securityTables();
   }
@@ -182,10 +185,9 @@ class MarkdownRenderer {
     std::string out = "### Deployment will fail\n\n" + failuresSummaryLine(report_) + "\n\n";
     for (std::size_t k = 0; k < report_.failures.size() && k < kMaxFailures; ++k) {
       const auto& failure = report_.failures[k];
-      out += "- " +
-             (failure.change ? code(report_.diff.operations[*failure.change].id)
-                             : std::string("the deployment")) +
-             ": " + markdownEscape(failureLine(failure)) + "\n";
+      out += item(0, (failure.change ? code(report_.diff.operations[*failure.change].id)
+                                     : std::string("the deployment")) +
+                         ": " + markdownEscape(failureLine(failure)));
     }
     if (report_.failures.size() > kMaxFailures) {
       out += fmt::format("- and {} more: see the HTML or JSON report\n",
@@ -263,8 +265,7 @@ class MarkdownRenderer {
     for (std::size_t k = 0; k < report_.warnings.size() && k < kMaxWarnings; ++k) {
       const auto& warning = report_.warnings[k];
       auto where = warning.where.str();
-      out +=
-          "- " + (where.empty() ? "" : code(where) + ": ") + markdownEscape(warning.message) + "\n";
+      out += item(0, (where.empty() ? "" : code(where) + ": ") + markdownEscape(warning.message));
     }
     if (report_.warnings.size() > kMaxWarnings) {
       out += fmt::format("- and {} more\n", report_.warnings.size() - kMaxWarnings);
@@ -359,6 +360,7 @@ class MarkdownRenderer {
     std::string inner;
     bool any = false;
     for (const auto& child : node.children) any |= group(child, depth + 1, inner);
+    rootNamed_ = node.rootCauseNamed;
     if (!node.changes.empty()) any |= leaf(node.changes, depth, inner);
     if (!any) {
       budget_ += open.size() + close.size();
@@ -392,6 +394,24 @@ class MarkdownRenderer {
     return any;
   }
 
+  // A list item of prose: lines over kProseWidth characters go on, indented, on the next lines
+  // (the same paragraph to Markdown), so the comment reads in a diff view too.
+  static std::string item(int depth, const std::string& text) {
+    std::string out;
+    std::size_t room = static_cast<std::size_t>(depth) * 2 + 2;
+    for (const auto& line : wrapWords(text, kProseWidth - room)) {
+      out += indent(depth) + (out.empty() ? "- " : "  ") + line + "\n";
+    }
+    return out;
+  }
+
+  // Running text in lines of at most kProseWidth characters (one paragraph to Markdown).
+  static std::string paragraph(const std::string& text) {
+    std::string out;
+    for (const auto& line : wrapWords(text, kProseWidth)) out += line + "\n";
+    return out;
+  }
+
   static std::string indent(int depth) {
     return std::string(static_cast<std::size_t>(depth) * 2, ' ');
   }
@@ -414,7 +434,7 @@ class MarkdownRenderer {
 
   // The component whose property changes follow, when no component operation heads them.
   std::string componentLine(std::size_t index, int depth) const {
-    return indent(depth) + "- " + component(index) + "\n";
+    return item(depth, component(index));
   }
 
   std::string headline(std::size_t index, int depth) const {
@@ -435,8 +455,8 @@ class MarkdownRenderer {
       }
       case OperationType::Update: what = "updated"; break;
     }
-    return indent(depth) + "- " + component(index) + " " + what + where(index) + "\n" +
-           details(index, depth + 1) + body(index, depth + 1);
+    return item(depth, component(index) + " " + what + where(index)) + details(index, depth + 1) +
+           body(index, depth + 1);
   }
 
   // The body of an added or removed component: inline when short, else folded in a <details>
@@ -470,23 +490,21 @@ class MarkdownRenderer {
         isPassiveResourceAttribute(p.path[0])) {
       line += " (no change on its own: applies with the next update)";
     }
-    return indent(depth) + "- " + line + where(index) + "\n" + values(p, depth + 1) +
-           details(index, depth + 1);
+    return item(depth, line + where(index)) + values(p, depth + 1) + details(index, depth + 1);
   }
 
   // The decision and the cause chain, as sub-items of the change.
   std::string details(std::size_t index, int depth) const {
-    std::string out = indent(depth) + "- " + decision(index) + "\n";
+    std::string out = item(depth, decision(index));
     for (const auto& failure : failuresOf(report_, index)) {
-      out += indent(depth) + "- **" + markdownEscape(failureLine(failure)) + "**\n";
+      out += item(depth, "**" + markdownEscape(failureLine(failure)) + "**");
     }
     if (report_.diff.operations[index].cause) {
-      auto chain = causeChain(report_, index);
       std::string because;
-      for (std::size_t k = 1; k < chain.size(); ++k) {
-        because += (k > 1 ? " ← " : "") + markdownEscape(chain[k]);
+      for (const auto& part : shortCauseChain(report_, index, rootNamed_)) {
+        because += (because.empty() ? "" : " ← ") + markdownEscape(part);
       }
-      out += indent(depth) + "- because " + because + "\n";
+      out += item(depth, "because " + because);
     }
     return out;
   }
@@ -576,6 +594,7 @@ class MarkdownRenderer {
   const RenderOptions& options_;
   std::vector<bool> shown_;
   std::size_t budget_ = 0;
+  bool rootNamed_ = false;  // the heading over the changes being written names their root cause
   std::size_t omitted_ = 0;  // changes left out for the size limit
   bool truncated_ = false;
 };

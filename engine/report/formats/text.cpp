@@ -56,6 +56,26 @@ std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
   return pieces;
 }
 
+// Prose (decisions, causes, failures, headlines, summary lines) is continued past this many
+// characters, the longest line a report has; values are never cut or folded.
+constexpr std::size_t kProseWidth = 300;
+
+// Characters a terminal shows: our colour codes left out (template text has none: terminalSafe).
+std::size_t visibleLength(std::string_view text) {
+  std::size_t length = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '\x1b') {
+      auto end = text.find('m', i);
+      i = end == std::string_view::npos ? text.size() : end + 1;
+      continue;
+    }
+    int n = utf8SequenceLength(text, i);
+    i += static_cast<std::size_t>(n < 0 ? -n : n);
+    ++length;
+  }
+  return length;
+}
+
 class TextRenderer {
  public:
   TextRenderer(const Report& report, const RenderOptions& options)
@@ -83,8 +103,9 @@ class TextRenderer {
     }
     for (const auto& warning : report_.warnings) {
       auto where = warning.where.str();
-      out_ += style_.yellow("warning: ") + terminalSafe(where.empty() ? "" : where + ": ") +
-              terminalSafe(warning.message) + "\n";
+      prose("", "warning: " + terminalSafe(where.empty() ? "" : where + ": ") +
+                    terminalSafe(warning.message),
+            &Style::yellow);
     }
     if (!report_.warnings.empty()) out_ += "\n";
     if (report_.stacks.size() > 1) stackLines();
@@ -106,9 +127,12 @@ class TextRenderer {
       if (source.role == "after") after = source.path;
     }
     if (!before.empty() || !after.empty()) {
-      out_ +=
-          style_.bold(fmt::format("c2a diff {} -> {}", terminalSafe(before), terminalSafe(after)));
-      out_ += "\n\n";
+      auto line = fmt::format("c2a diff {} -> {}", terminalSafe(before), terminalSafe(after));
+      // Long paths: one a line.
+      if (utf8Length(line) > 160) {
+        line = fmt::format("c2a diff {}\n  -> {}", terminalSafe(before), terminalSafe(after));
+      }
+      out_ += style_.bold(line) + "\n\n";
     }
   }
 
@@ -185,6 +209,7 @@ class TextRenderer {
     std::string bullet = depth == 0 ? "== " : "-- ";
     out_ += indent + colourFor(n, bullet + terminalSafe(n.description)) + "\n";
     for (const auto& child : n.children) node(child, depth + 1);
+    rootNamed_ = n.rootCauseNamed;
     if (!n.changes.empty()) leaf(n.changes, depth + 1);
     if (depth == 0) out_ += "\n";
   }
@@ -201,7 +226,39 @@ class TextRenderer {
     }
   }
 
-  std::string decision(std::size_t index) const {
+  // A headline and where it is written, on one line when it fits kProseWidth, else on two.
+  void placed(const std::string& indent, const std::string& line, const std::string& tail,
+              std::string_view separator = "  ") {
+    if (tail.empty()) {
+      out_ += indent + line + "\n";
+    } else if (indent.size() + visibleLength(line) + separator.size() + visibleLength(tail) <=
+               kProseWidth) {
+      out_ += indent + line + std::string(separator) + tail + "\n";
+    } else {
+      out_ += indent + line + "\n" + indent + "      " + tail + "\n";
+    }
+  }
+
+  // The decision on its line(s), in its colour.
+  void decisionLines(std::size_t index, const std::string& indent) {
+    auto [text, paint] = decision(index);
+    if (!text.empty()) prose(indent, text, paint);
+  }
+
+  using Paint = std::string (Style::*)(const std::string&) const;
+
+  // Prose (decisions, causes, failures, warnings) over kProseWidth characters goes on over more
+  // lines, each in `paint`; values are never cut or folded.
+  void prose(const std::string& indent, const std::string& text, Paint paint = nullptr) {
+    std::size_t width = kProseWidth > indent.size() + 40 ? kProseWidth - indent.size() : 40;
+    bool first = true;
+    for (const auto& line : wrapWords(text, width)) {
+      out_ += (first ? indent : indent + "  ") + (paint ? (style_.*paint)(line) : line) + "\n";
+      first = false;
+    }
+  }
+
+  std::pair<std::string, Paint> decision(std::size_t index) const {
     const auto& d = report_.decisions[index];
     auto failure = failureReason(report_, index);
     if (!failure.empty()) {
@@ -210,32 +267,35 @@ class TextRenderer {
       for (std::size_t i = 0; i < d.rules.size(); ++i) {
         rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(ruleWithId(d, i));
       }
-      return style_.red(
-          fmt::format("[REJECTED, {} risk: {}{}]", toString(d.risk), terminalSafe(failure), rules));
+      return {fmt::format("[REJECTED, {} risk: {}{}]", toString(d.risk), terminalSafe(failure),
+                          rules),
+              &Style::red};
     }
     if (const auto* acceptance = acceptanceOf(report_, index)) {
       std::string rules;
       for (std::size_t i = 0; i < d.rules.size(); ++i) {
         rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(ruleWithId(d, i));
       }
-      return style_.green(fmt::format("[approved, {} risk] {}{}", toString(d.risk),
-                                      terminalSafe(acceptanceText(*acceptance)), rules));
+      return {fmt::format("[approved, {} risk] {}{}", toString(d.risk),
+                          terminalSafe(acceptanceText(*acceptance)), rules),
+              &Style::green};
     }
-    if (!report_.rulesApplied) return "";
+    if (!report_.rulesApplied) return {"", nullptr};
     std::string rules;
     for (std::size_t i = 0; i < d.rules.size(); ++i) {
       rules += (i == 0 ? ": " : "; ") + terminalSafe(ruleWithId(d, i));
     }
     switch (d.action) {
       case Action::Reject:
-        return style_.red(fmt::format("[REJECTED, {} risk{}]", toString(d.risk), rules));
+        return {fmt::format("[REJECTED, {} risk{}]", toString(d.risk), rules), &Style::red};
       case Action::Approve:
-        return style_.green(fmt::format("[approved, {} risk{}]", toString(d.risk), rules));
+        return {fmt::format("[approved, {} risk{}]", toString(d.risk), rules), &Style::green};
       case Action::None: break;
     }
-    if (d.rules.empty()) return style_.yellow("[review: no rule decides it]");
-    return style_.yellow(fmt::format("[review, {} risk{}]", toString(d.risk), rules));
+    if (d.rules.empty()) return {"[review: no rule decides it]", &Style::yellow};
+    return {fmt::format("[review, {} risk{}]", toString(d.risk), rules), &Style::yellow};
   }
+
 
   void headline(const Operation& op, std::optional<std::size_t> index, const std::string& indent) {
     std::string what =
@@ -262,20 +322,24 @@ class TextRenderer {
     }
     std::size_t any =
         index ? *index : static_cast<std::size_t>(&op - report_.diff.operations.data());
+    std::string tail;  // where it is: the construct path, what a removal keeps, the location
+    std::string where;
     auto construct = constructPathOf(report_, any);
-    if (!construct.empty()) line += style_.dim(" (" + terminalSafe(construct) + ")");
+    if (!construct.empty()) tail += style_.dim("(" + terminalSafe(construct) + ")");
     if (index) {
       auto kept = retentionNote(report_, op);
-      if (!kept.empty()) line += " (" + kept + ")";
-      auto where = shortLocation(report_, *index);
-      if (!where.empty()) line += "  " + style_.dim(terminalSafe(where));
+      if (!kept.empty()) tail += (tail.empty() ? "(" : " (") + kept + ")";
+      auto location = shortLocation(report_, *index);
+      if (!location.empty()) {
+        where = style_.dim(terminalSafe(location));
+        tail += (tail.empty() ? "" : "  ") + where;
+      }
     }
-    out_ += indent + line + "\n";
+    placed(indent, line, tail, tail.empty() || tail == where ? "  " : " ");
     if (!index) return;
-    auto d = decision(*index);
-    if (!d.empty()) out_ += indent + "      " + d + "\n";
+    decisionLines(*index, indent + "      ");
     failures(*index, indent + "      ");
-    if (op.cause) out_ += indent + "      because " + chainText(*index) + "\n";
+    if (op.cause) prose(indent + "      ", "because " + chainText(*index));
     body(*index, indent + "      ");
   }
 
@@ -310,7 +374,13 @@ class TextRenderer {
     }
   }
 
-  std::string chainText(std::size_t index) const { return terminalSafe(causeLine(report_, index)); }
+  std::string chainText(std::size_t index) const {
+    std::string out;
+    for (const auto& part : shortCauseChain(report_, index, rootNamed_)) {
+      out += (out.empty() ? "" : " <- ") + terminalSafe(part);
+    }
+    return out;
+  }
 
   void propertyChange(std::size_t index, const std::string& indent) {
     const auto& op = report_.diff.operations[index];
@@ -332,19 +402,17 @@ class TextRenderer {
       line += "  (no change on its own: applies with the next update)";
     }
     auto where = shortLocation(report_, index);
-    if (!where.empty()) line += "  " + style_.dim(terminalSafe(where));
-    out_ += indent + line + "\n";
+    placed(indent, line, where.empty() ? "" : style_.dim(terminalSafe(where)));
     values(p, indent + "    ");
-    auto d = decision(index);
-    if (!d.empty()) out_ += indent + "    " + d + "\n";
+    decisionLines(index, indent + "    ");
     failures(index, indent + "    ");
-    if (op.cause) out_ += indent + "    because " + chainText(index) + "\n";
+    if (op.cause) prose(indent + "    ", "because " + chainText(index));
   }
 
   // "WILL FAIL (CODE): MESSAGE" under the decision, one line per foreseen failure.
   void failures(std::size_t index, const std::string& indent) {
     for (const auto& failure : failuresOf(report_, index)) {
-      out_ += indent + style_.red(terminalSafe(failureLine(failure))) + "\n";
+      prose(indent, terminalSafe(failureLine(failure)), &Style::red);
     }
   }
 
@@ -400,16 +468,16 @@ class TextRenderer {
   void footer() {
     out_ += changeCountsLine(report_) + "\n";
     for (const auto& line : approvalLines(report_)) {
-      out_ += "Approvals: " + terminalSafe(line) + "\n";
+      prose("", "Approvals: " + terminalSafe(line));
     }
     auto accepted = acceptedLine(report_);
-    if (!accepted.empty()) out_ += terminalSafe(accepted) + "\n";
-    for (const auto& line : changeSetLines(report_)) out_ += terminalSafe(line) + "\n";
+    if (!accepted.empty()) prose("", terminalSafe(accepted));
+    for (const auto& line : changeSetLines(report_)) prose("", terminalSafe(line));
     auto failed = failuresSummaryLine(report_);
     if (!failed.empty()) out_ += style_.red(failed) + "\n";
     for (const auto& failure : report_.failures) {
       // The deployment's own failures (a parameter value refused) have no change to sit under.
-      if (!failure.change) out_ += style_.red(terminalSafe(failureLine(failure))) + "\n";
+      if (!failure.change) prose("", terminalSafe(failureLine(failure)), &Style::red);
     }
     auto line = verdictLine(report_.summary);
     switch (report_.summary.verdict) {
@@ -417,15 +485,17 @@ class TextRenderer {
       case Verdict::Rejected: out_ += style_.red(line); break;
       case Verdict::Review: out_ += style_.yellow(line); break;
     }
-    out_ += "\n" + terminalSafe(decidedByLine(report_)) + "\n";
+    out_ += "\n";
+    prose("", terminalSafe(decidedByLine(report_)));
     auto gate = gateLine(report_);
-    if (!gate.empty()) out_ += terminalSafe(gate) + "\n";
+    if (!gate.empty()) prose("", terminalSafe(gate));
   }
 
   const Report& report_;
   const RenderOptions& options_;
   Style style_;
   std::string out_;
+  bool rootNamed_ = false;  // the heading over the changes being written names their root cause
 };
 
 }  // namespace
