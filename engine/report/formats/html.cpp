@@ -518,8 +518,9 @@ class HtmlRenderer {
     if (p.oldValue && p.newValue && *p.oldValue == *p.newValue) {
       // A propagated update keeps its text; what changes is the value it resolves to.
       value("unchanged text, resolves to a new value", *p.newValue);
-    } else if (options_.contextLines >= 0 && p.oldValue && p.newValue &&
-               (p.oldValue->is_structured() || p.newValue->is_structured())) {
+    } else if (p.oldValue && p.newValue &&
+               (p.oldValue->is_structured() || p.newValue->is_structured()) &&
+               (options_.contextLines >= 0 || large(*p.oldValue) || large(*p.newValue))) {
       diff(*p.oldValue, *p.newValue);
     } else {
       if (p.oldValue) value("old", *p.oldValue);
@@ -531,11 +532,22 @@ class HtmlRenderer {
     out_ += "</div>\n";
   }
 
-  // --context-lines: the pretty-printed values as a unified diff.
+  // A structured value of more than kLargeValue lines pretty-printed: its change reads best as a
+  // diff.
+  static bool large(const Json& value) {
+    constexpr std::ptrdiff_t kLargeValue = 12;
+    if (!value.is_structured()) return false;
+    auto block = valueBlock(value);
+    return std::count(block.begin(), block.end(), '\n') >= kLargeValue;
+  }
+
+  // The pretty-printed values as a unified diff: with --context-lines, or by default (3 lines of
+  // context) for large structured values, where two whole values hide the one line that changed.
   void diff(const Json& before, const Json& after) {
+    constexpr int kDefaultContext = 3;
+    int context = options_.contextLines >= 0 ? options_.contextLines : kDefaultContext;
     out_ += "<figure><figcaption>what changed</figcaption><pre class=\"diff\">";
-    for (const auto& line :
-         unifiedLines(valueBlock(before), valueBlock(after), options_.contextLines)) {
+    for (const auto& line : unifiedLines(valueBlock(before), valueBlock(after), context)) {
       char mark = line.empty() ? ' ' : line[0];
       const char* kind = mark == '-' ? "del" : mark == '+' ? "add" : "same";
       out_ += fmt::format("<span class=\"{}\">{}</span>\n", kind, htmlText(line));
