@@ -33,20 +33,31 @@ constexpr std::size_t kMaxValue = 1000;  // bytes of one value in a message: ale
 
 // Descriptors for changes no rule decided: the change needs a human because nothing covers it.
 struct FixedRule {
-  std::string_view id, name, text, help;
+  std::string_view id, name, text, help, doc;  // doc: the page (and section) helpUri links to
 };
+
+// Where the documentation is published: helpUri and informationUri point into it.
+constexpr std::string_view kHomepage = C2A_HOMEPAGE;
+
+// The published page `doc` ("presets.md#data-loss") of the documentation.
+std::string docsUri(std::string_view doc) {
+  return std::string(kHomepage) + "/blob/main/docs/" + std::string(doc);
+}
 constexpr FixedRule kFixedRules[] = {
     {"c2a/unreviewed-replacement", "UnreviewedReplacement",
      "A replacement (or rename) no rule decides",
      "CloudFormation will create a new physical resource and delete the old one, with its data "
      "and physical name, and no rule approves or rejects that. Review the change, or write a rule "
-     "that decides it (docs/rules.md)."},
+     "that decides it (docs/rules.md).",
+     "rules.md"},
     {"c2a/unreviewed-removal", "UnreviewedRemoval", "A removal no rule decides",
      "CloudFormation will delete this component (unless its DeletionPolicy keeps it) and no rule "
-     "approves or rejects that. Review the change, or write a rule that decides it."},
+     "approves or rejects that. Review the change, or write a rule that decides it.",
+     "rules.md"},
     {"c2a/unreviewed-change", "UnreviewedChange", "A change no rule decides",
      "No rule approves or rejects this addition or update, so a human must look at it. Review "
-     "the change, or write a rule that decides it."},
+     "the change, or write a rule that decides it.",
+     "rules.md"},
 };
 
 // Only in a run with a change set (--change-set) that contradicts c2a somewhere.
@@ -56,7 +67,8 @@ constexpr FixedRule kChangeSetDisagreement{
     "The change set CloudFormation computed for this deployment says something of this resource "
     "that contradicts c2a's prediction (docs/diff.md, \"Change sets\"): one of them is wrong, so "
     "a human decides. The result is located where the change set lists the resource, or at "
-    "c2a's change of it."};
+    "c2a's change of it.",
+    "diff.md#change-sets"};
 
 // GitHub code scanning ranks security alerts by `security-severity` (a score: 9.0 and up
 // critical, 7.0 high, 4.0 medium, below that low): a rejection is critical, high risk waiting for
@@ -314,12 +326,46 @@ class SarifRenderer {
                 {"name", fixed.name},
                 {"shortDescription", {{"text", fixed.text}}},
                 {"help", {{"text", fixed.help}}},
+                {"helpUri", docsUri(fixed.doc)},
                 {"defaultConfiguration", {{"level", "warning"}}},
                 {"properties", {{"security-severity", "5.0"}, {"tags", tagsOf("")}}}};
   }
 
-  static Json ruleDescriptor(const std::string& id, const std::string& label,
-                             const Severity& severity) {
+  // Where a change is written and, for a cloud assembly, the construct that wrote it (code scanning
+  // shows a logical location beside the file).
+  [[nodiscard]] Json changeLocation(std::size_t index) const {
+    Json location = physicalLocation(locationOf(report_, index));
+    auto path = constructPathOf(report_, index);
+    if (!path.empty()) {
+      // Named by its construct: `Resource` and `Default` are the CDK's ids for its own resource.
+      std::string_view name = path;
+      for (std::string_view own : {"/Resource", "/Default"}) {
+        if (name.size() > own.size() && name.ends_with(own)) name.remove_suffix(own.size());
+      }
+      auto slash = name.rfind('/');
+      if (slash != std::string_view::npos) name.remove_prefix(slash + 1);
+      location["logicalLocations"] = Json::array(
+          {{{"name", terminalSafe(name)},
+            {"fullyQualifiedName", terminalSafe(path)},
+            {"kind", "resource"}}});
+    }
+    return location;
+  }
+
+  // A preset's rules link to the preset's section, the others to the rule language.
+  [[nodiscard]] std::string ruleDoc(std::string_view label) const {
+    auto colon = label.find(':');
+    if (colon != std::string_view::npos) {
+      auto prefix = label.substr(0, colon);
+      for (const auto& preset : report_.metadata.presets) {
+        if (preset == prefix) return "presets.md#" + preset;
+      }
+    }
+    return "rules.md";
+  }
+
+  [[nodiscard]] Json ruleDescriptor(const std::string& id, const std::string& label,
+                                    const Severity& severity) const {
     return Json{{"id", id},
                 {"name", nameOf(id)},
                 {"shortDescription", {{"text", terminalSafe(label)}}},
@@ -330,6 +376,7 @@ class SarifRenderer {
                        ". A rule of the rule files this analysis used "
                        "(run.properties.c2a.sources; the bundled presets are described in "
                        "docs/presets.md): each result says what it decided and why."}}},
+                {"helpUri", docsUri(ruleDoc(label))},
                 {"defaultConfiguration", {{"level", severity.level}}},
                 {"properties",
                  {{"label", label},
@@ -347,6 +394,7 @@ class SarifRenderer {
            "CloudFormation will refuse this deployment and roll the stack back (docs/diff.md, "
            "\"Failures foreseen\"): the change is rejected whatever the rules, approvals "
            "or acceptances say. Each result says why and what to do."}}},
+        {"helpUri", docsUri("diff.md#failures-foreseen")},
         {"defaultConfiguration", {{"level", "error"}}},
         {"properties",
          {{"failureCode", code}, {"security-severity", "9.0"}, {"tags", tagsOf("")}}}};
@@ -362,6 +410,7 @@ class SarifRenderer {
   Json driver() const {
     return Json{{"name", report_.metadata.tool},
                 {"version", report_.metadata.version},
+                {"informationUri", std::string(kHomepage)},
                 {"rules", descriptors_}};
   }
 
@@ -373,7 +422,7 @@ class SarifRenderer {
              {"ruleIndex", ruleIndex_.at(ruleId)},
              {"level", levelOf(decision, acceptanceOf(report_, index))},
              {"message", {{"text", changeDetails(report_, index, kMaxValue)}}},
-             {"locations", Json::array({physicalLocation(locationOf(report_, index))})}};
+             {"locations", Json::array({changeLocation(index)})}};
     auto related = relatedLocations(report_, index);
     if (!related.empty()) out["relatedLocations"] = std::move(related);
     // The change's identity only: a rerun, a moved line or a new value keeps the same alert.
@@ -415,7 +464,7 @@ class SarifRenderer {
              {"ruleIndex", ruleIndex_.at(ruleId)},
              {"level", "error"},
              {"message", {{"text", terminalSafe(failure.message)}}},
-             {"locations", Json::array({physicalLocation(locationOf(report_, index))})}};
+             {"locations", Json::array({changeLocation(index)})}};
     auto related = relatedLocations(report_, index);
     if (!related.empty()) out["relatedLocations"] = std::move(related);
     // Two failures of one code on one change (two names kept) are told apart by their order.
@@ -446,7 +495,7 @@ class SarifRenderer {
       out["locations"] = Json::array({physicalLocation(resource.where)});
     } else if (!resource.changes.empty()) {
       out["locations"] =
-          Json::array({physicalLocation(locationOf(report_, resource.changes.front()))});
+          Json::array({changeLocation(resource.changes.front())});
     }
     out["partialFingerprints"] = {
         {"c2aChangeSet/v1", sha256Hex(resource.stack + "\n" + resource.logicalId + "\n" +
