@@ -12,9 +12,10 @@
 namespace c2a {
 namespace {
 
+// A lone template is the stack "" (with its nested stacks, when --nested-template gives them).
 bool isAssembly(const InfraModel& model) {
   const auto& stacks = model.stacks();
-  return !(stacks.size() == 1 && stacks.front().empty());
+  return std::find(stacks.begin(), stacks.end(), std::string()) == stacks.end();
 }
 
 // "Parent/Nested..." belongs to "Parent".
@@ -40,17 +41,23 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
-// The lone template's components, moved into `stack`.
+// A stack of the lone template's model as the assembly names it: the template itself is `stack`,
+// its nested stack `Network` (--nested-template) is `stack/Network`, as the assembly's is.
+std::string underStack(const std::string& name, const std::string& stack) {
+  return name.empty() ? stack : stack + "/" + name;
+}
+
+// The lone template's components, moved into `stack` (its nested stacks under it).
 InfraModel asStack(const InfraModel& lone, const std::string& stack) {
   InfraModel out;
-  out.addStack(stack);
+  for (const auto& name : lone.stacks()) out.addStack(underStack(name, stack));
   std::vector<ComponentIndex> mapped(lone.componentCount());
   for (ComponentIndex i = 0; i < lone.componentCount(); ++i) {
     Component component = lone.component(i);
     if (component.type == ComponentType::Stack && component.name == component.stack) {
-      component.name = stack;
+      component.name = underStack(component.name, stack);
     }
-    component.stack = stack;
+    component.stack = underStack(component.stack, stack);
     mapped[i] = out.addComponent(std::move(component));
   }
   lone.forEachRelationship(
@@ -126,18 +133,28 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
   const std::string& stack = *chosen.begin();
   auto& assembly = beforeAssembly ? before : after;
   auto& lone = beforeAssembly ? after : before;
+  lone = asStack(lone, stack);
+  std::set<std::string> compared;  // the stack and the nested stacks both sides have
+  const auto& given = lone.stacks();
   for (const auto& name : assembly.stacks()) {
-    if (name != stack && topLevel(name) == stack) {
+    if (topLevel(name) != stack) continue;
+    if (name == stack || std::find(given.begin(), given.end(), name) != given.end()) {
+      compared.insert(name);
+      continue;
+    }
+    {
       warnings.push_back(
           Diagnostic{ErrorKind::InvalidInput, SourceLocation{},
                      fmt::format("nested stack {} is not compared: the other side is one "
-                                 "template; compare two cloud assemblies to include it",
+                                 "template and no --nested-template gives it; compare two "
+                                 "cloud assemblies, or give its template",
                                  name),
                      true});
     }
   }
-  lone = asStack(lone, stack);
-  return std::set<std::string>{stack};
+  // A nested template given for the template side only is compared too (all of it is new).
+  for (const auto& name : given) compared.insert(name);
+  return compared;
 }
 
 void keepStacks(ModelDiff& diff, const std::set<std::string>& keep) {

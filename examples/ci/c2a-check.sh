@@ -7,6 +7,10 @@
 #   C2A_DEPLOYED   the deployed template (aws cloudformation get-template ... --template-stage
 #                  Original), or a cdk.out of the deployed version
 #   C2A_SYNTH      what is about to be deployed: a template or a cdk.out directory
+#   C2A_DEPLOYED_ARGS  a file of c2a arguments for the deployed side, one a line, as
+#                  examples/ci/fetch-deployed.sh writes them (STACK.args: its nested templates)
+#   C2A_CHANGE_SET the change set CloudFormation made of this deployment (describe-change-set
+#                  JSON, as fetch-deployed.sh writes it): c2a diff --change-set
 #   C2A_STACK      the stacks to compare (--stack globs, space or newline separated; needed when a
 #                  lone deployed template meets a cdk.out of several stacks)
 #   C2A_RULES      the team's rule files, space-separated
@@ -69,6 +73,12 @@ fi
 mkdir -p -- "$out"
 
 args=(diff "$C2A_DEPLOYED" "$C2A_SYNTH")
+if [[ -n ${C2A_DEPLOYED_ARGS:-} ]]; then
+  [[ -f $C2A_DEPLOYED_ARGS ]] || usage "C2A_DEPLOYED_ARGS: no file ${C2A_DEPLOYED_ARGS}"
+  mapfile -t deployed_args < "$C2A_DEPLOYED_ARGS"
+  args+=("${deployed_args[@]}")
+fi
+[[ -n ${C2A_CHANGE_SET:-} ]] && args+=(--change-set "$C2A_CHANGE_SET")
 for stack in "${stacks[@]}"; do args+=(--stack "$stack"); done
 for preset in "${presets[@]}"; do args+=(--preset "$preset"); done
 [[ ${C2A_NO_PRESETS:-false} == true ]] && args+=(--no-presets)

@@ -253,6 +253,33 @@ def test_check_script():
     check("c2a-check.sh: an unknown policy is a usage error", status == 64)
 
 
+def test_check_script_takes_the_fetched_deployed_side():
+    """The deployed root template with the .args file fetch-deployed.sh writes for its nested
+    stacks, against a cdk.out, and a change set file: c2a-check.sh passes them on, and the nested
+    stacks pair with the assembly's."""
+    case = os.path.join(SOURCE, "tests/cases/diff/nested-found-by-asset-manifest")
+    ws = Workspace(os.path.join(case, "before/App.template.json"), os.path.join(case, "after"))
+    service = "ServiceNestedStackResource1A2B3C4D"
+    args = os.path.join(ws.dir, "App.args")
+    with open(args, "w") as out:
+        out.write("--before-nested-template\n%s=%s\n--before-nested-template\n%s/%s=%s\n" % (
+            service, os.path.join(case, "before/AppService1A2B3C4D.nested.template.json"),
+            service, "StorageNestedStackResource5E6F7A8B",
+            os.path.join(case, "before/AppServiceStorage5E6F7A8B.nested.template.json")))
+    env = ws.env({"C2A_DEPLOYED": ws.before, "C2A": C2A, "C2A_DEPLOYED_ARGS": args})
+    env["C2A_STACK"] = "App"
+    status, log = ws.run("examples/ci/c2a-check.sh", env)
+    report = json.load(open(os.path.join(ws.dir, "c2a-reports", "c2a.json")))
+    stacks = sorted({change["stack"] for change in report["changes"]})
+    check("c2a-check.sh: C2A_DEPLOYED_ARGS maps the nested stacks onto the cdk.out's",
+          stacks == ["App/%s/StorageNestedStackResource5E6F7A8B" % service]
+          and not any("not compared" in w["message"] for w in report["warnings"]), log + str(stacks))
+    env["C2A_CHANGE_SET"] = os.path.join(SOURCE, "tests/cases/report/change-set/change-set.json")
+    env["C2A_DEPLOYED_ARGS"] = os.path.join(ws.dir, "missing.args")
+    status, log = ws.run("examples/ci/c2a-check.sh", env)
+    check("c2a-check.sh: a missing C2A_DEPLOYED_ARGS file is a usage error", status == 64, log)
+
+
 # Risky changes the default presets never approve, through the gate script every recipe calls: a
 # role that gains AdministratorAccess and accepts it inline in the same change, and protections
 # switched off behind parameter defaults (tests/cases/rules/preset-risk-behind-parameters).
@@ -317,6 +344,7 @@ def test_check_script_writes_through_no_committed_link():
 
 def main():
     for test in (test_github, test_gitlab, test_codebuild, test_check_script,
+                 test_check_script_takes_the_fetched_deployed_side,
                  test_check_script_never_approves_the_risky,
                  test_check_script_writes_through_no_committed_link):
         try:

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "model/json.h"
 #include "tests/cli/run_c2a.h"
 
 namespace c2a {
@@ -173,6 +174,36 @@ TEST_F(NestedTemplates, AnS3UrlIsReadFromTheFileNestedTemplateNames) {
                    path("before/network.yaml"))
                 .status,
             64);
+}
+
+// The deployed side as examples/ci/fetch-deployed.sh writes it (the root template and each
+// nested template, named by --before-nested-template) against a cdk.out: the nested stacks pair
+// with the assembly's (`App/Service/...`), as two assemblies would.
+TEST(NestedTemplatesOfADeployedStack, PairWithTheCloudAssemblysNestedStacks) {
+  const std::string dir = "tests/cases/diff/nested-found-by-asset-manifest/";
+  const std::string service = "ServiceNestedStackResource1A2B3C4D";
+  const std::string storage = service + "/StorageNestedStackResource5E6F7A8B";
+  std::string diff = "diff " + dir + "before/App.template.json " + dir +
+                     "after --stack App --no-presets --format json";
+  auto mapped = runC2a(diff + " --before-nested-template " + service + "=" + dir +
+                       "before/AppService1A2B3C4D.nested.template.json --before-nested-template " +
+                       storage + "=" + dir + "before/AppServiceStorage5E6F7A8B.nested.template.json");
+  auto assemblies = runC2a("diff " + dir + "before " + dir + "after --no-presets --format json");
+  ASSERT_EQ(mapped.status, 1) << mapped.err;
+  auto changes = [](const std::string& out) {
+    std::vector<std::string> ids;
+    auto report = Json::parse(out);
+    for (const auto& change : report["changes"]) ids.push_back(change["id"].get<std::string>());
+    return ids;
+  };
+  EXPECT_EQ(changes(mapped.out), changes(assemblies.out));
+  EXPECT_EQ(changes(mapped.out).size(), 1u) << mapped.out;  // the topic's DisplayName, nothing else
+  EXPECT_EQ(mapped.err.find("is not compared"), std::string::npos) << mapped.err;
+  // Without the nested templates, they are unseen and said to be.
+  auto unmapped = runC2a(diff);
+  EXPECT_NE(unmapped.err.find("nested stack App/" + service + " is not compared"),
+            std::string::npos)
+      << unmapped.err;
 }
 
 TEST_F(NestedTemplates, ALocalTemplateUrlOutsideTheTemplatesDirectoryIsNotRead) {
