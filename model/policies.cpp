@@ -68,17 +68,33 @@ std::vector<Json> elements(const Json* value) {
   return {*value};
 }
 
+// The path of element `i` of the value at `path`: its own path when the value is no list.
+Path elementPath(const Path& path, const Json* value, std::size_t i) {
+  Path out = path;
+  if (value != nullptr && value->is_array()) out.push_back(std::to_string(i));
+  return out;
+}
+
+Path joined(Path path, std::initializer_list<std::string_view> steps) {
+  for (auto step : steps) path.emplace_back(step);
+  return path;
+}
+
 void addDocument(std::vector<PolicyStatement>& out, PolicyKind kind, const Json* document,
-                 const std::vector<Json>& holders) {
+                 const std::vector<Json>& holders, const Path& path) {
   if (document == nullptr) return;
   const Json* statements = member(document, "Statement");
   if (statements == nullptr) {
     // Not a plain document (an Fn::If, a Ref): shown whole, as one statement.
     if (!document->is_object() || document->empty()) return;
-    out.push_back({kind, *document, holders});
+    out.push_back({kind, *document, holders, path});
     return;
   }
-  for (const auto& statement : elements(statements)) out.push_back({kind, statement, holders});
+  auto all = elements(statements);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    out.push_back({kind, std::move(all[i]), holders,
+                   elementPath(joined(path, {"Statement"}), statements, i)});
+  }
 }
 
 // What an AWS::Lambda::Permission grants, as the statement the function's policy gets.
@@ -153,11 +169,15 @@ std::vector<PolicyStatement> policyStatements(std::string_view type, std::string
       if (property.empty()) continue;
       for (auto& holder : elements(member(properties, property))) holders.push_back(holder);
     }
-    addDocument(out, PolicyKind::Identity, member(properties, "PolicyDocument"), holders);
+    addDocument(out, PolicyKind::Identity, member(properties, "PolicyDocument"), holders,
+                {"Properties", "PolicyDocument"});
   }
   if (!inlinePolicyHolderKind(type).empty()) {
-    for (const auto& policy : elements(member(properties, "Policies"))) {
-      addDocument(out, PolicyKind::Identity, member(&policy, "PolicyDocument"), {ref(self)});
+    const Json* policies = member(properties, "Policies");
+    auto all = elements(policies);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      addDocument(out, PolicyKind::Identity, member(&all[i], "PolicyDocument"), {ref(self)},
+                  joined(elementPath({"Properties", "Policies"}, policies, i), {"PolicyDocument"}));
     }
   }
   for (const auto& entry : kResourcePolicyTypes) {
@@ -168,11 +188,12 @@ std::vector<PolicyStatement> policyStatements(std::string_view type, std::string
                    : ref(self);
     auto governed = entry.governs.empty() ? std::vector<Json>{std::move(own)}
                                           : elements(member(properties, entry.governs));
-    addDocument(out, entry.kind, member(properties, entry.document), governed);
+    addDocument(out, entry.kind, member(properties, entry.document), governed,
+                {"Properties", std::string(entry.document)});
   }
   if (type == kLambdaPermission) {
     out.push_back({PolicyKind::Resource, lambdaStatement(*properties),
-                   elements(member(properties, "FunctionName"))});
+                   elements(member(properties, "FunctionName")), {"Properties"}});
   }
   return out;
 }
@@ -181,8 +202,11 @@ std::vector<ManagedPolicyAttachment> managedPolicies(std::string_view type, std:
                                                      const Json& body) {
   std::vector<ManagedPolicyAttachment> out;
   if (inlinePolicyHolderKind(type).empty()) return out;
-  for (auto& arn : elements(member(propertiesOf(body), "ManagedPolicyArns"))) {
-    out.push_back({ref(self), std::move(arn)});
+  const Json* arns = member(propertiesOf(body), "ManagedPolicyArns");
+  auto all = elements(arns);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    out.push_back({ref(self), std::move(all[i]),
+                   elementPath({"Properties", "ManagedPolicyArns"}, arns, i)});
   }
   return out;
 }
@@ -194,11 +218,13 @@ std::vector<NetworkRule> networkRules(std::string_view type, std::string_view se
   if (properties == nullptr || !properties->is_object()) return out;
   if (type == kSecurityGroup) {
     Json group{{"Fn::GetAtt", Json::array({std::string(self), "GroupId"})}};
-    for (auto& rule : elements(member(properties, "SecurityGroupIngress"))) {
-      out.push_back({group, true, std::move(rule)});
-    }
-    for (auto& rule : elements(member(properties, "SecurityGroupEgress"))) {
-      out.push_back({group, false, std::move(rule)});
+    for (const char* key : {"SecurityGroupIngress", "SecurityGroupEgress"}) {
+      const Json* rules = member(properties, key);
+      auto all = elements(rules);
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        out.push_back({group, key == std::string_view("SecurityGroupIngress"), std::move(all[i]),
+                       elementPath({"Properties", key}, rules, i)});
+      }
     }
   } else if (type == kIngressRule || type == kEgressRule) {
     Json rule = *properties;
@@ -210,7 +236,7 @@ std::vector<NetworkRule> networkRules(std::string_view type, std::string_view se
       rule.erase(it);
       break;
     }
-    out.push_back({std::move(group), type == kIngressRule, std::move(rule)});
+    out.push_back({std::move(group), type == kIngressRule, std::move(rule), {"Properties"}});
   }
   return out;
 }

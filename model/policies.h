@@ -24,12 +24,14 @@ struct PolicyStatement {
   /// Identity policies: who holds it (`{"Ref": "WorkerRole"}`, a role name); the resource's own
   /// reference for its inline policies. Trust and resource policies: the resource it governs.
   std::vector<Json> holders;
+  Path path;  // where it is written in the body (`Properties.Policies.0.PolicyDocument.Statement.1`)
 };
 
 /// A managed policy attached to a role, user or group (`ManagedPolicyArns`).
 struct ManagedPolicyAttachment {
   Json holder;  // the role, user or group (its Ref)
   Json policy;  // the ARN as written
+  Path path;
 };
 
 /// One security group rule: inline in a group, or a rule resource of its own.
@@ -37,6 +39,7 @@ struct NetworkRule {
   Json group;  // the group it belongs to (its Ref, or the rule resource's GroupId)
   bool ingress = true;
   Json rule;  // IpProtocol, FromPort, ToPort, CidrIp, SourceSecurityGroupId...
+  Path path;  // the rule's entry; the resource's Properties for a rule resource
 };
 
 /// The statements of a resource body (Component::properties of a resource of type `type`); none

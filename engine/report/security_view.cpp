@@ -1,8 +1,9 @@
 #include "engine/report/security_view.h"
 
+#include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
-#include <set>
 #include <unordered_map>
 #include <utility>
 
@@ -160,23 +161,46 @@ std::vector<SecurityCell> ruleCells(const NetworkRule& rule) {
           std::move(peer)};
 }
 
-using Rows = std::array<std::vector<std::vector<SecurityCell>>, kTables>;
+// A row of one side, and where the resource writes it.
+struct SideRow {
+  std::vector<SecurityCell> cells;
+  Path path;
+};
+using Rows = std::array<std::vector<SideRow>, kTables>;
 
 // The rows one side of a resource writes, from its body evaluated as far as the inputs give.
 Rows rowsOf(const Component& component, TemplateEvaluator& evaluator) {
   Rows rows;
   auto evaluated = evaluator.value(component.stack, component.properties, false);
   const Json& body = evaluated.value;
-  for (const auto& statement : policyStatements(component.subtype, component.name, body)) {
-    rows[Iam].push_back(statementCells(statement));
+  for (auto& statement : policyStatements(component.subtype, component.name, body)) {
+    rows[Iam].push_back({statementCells(statement), std::move(statement.path)});
   }
-  for (const auto& attached : managedPolicies(component.subtype, component.name, body)) {
-    rows[Managed].push_back({{readableText(attached.holder)}, {readableText(attached.policy)}});
+  for (auto& attached : managedPolicies(component.subtype, component.name, body)) {
+    rows[Managed].push_back(
+        {{{readableText(attached.holder)}, {readableText(attached.policy)}}, std::move(attached.path)});
   }
-  for (const auto& rule : networkRules(component.subtype, component.name, body)) {
-    rows[Network].push_back(ruleCells(rule));
+  for (auto& rule : networkRules(component.subtype, component.name, body)) {
+    rows[Network].push_back({ruleCells(rule), std::move(rule.path)});
   }
   return rows;
+}
+
+bool startsWith(const Path& path, const Path& prefix) {
+  return prefix.size() <= path.size() && std::equal(prefix.begin(), prefix.end(), path.begin());
+}
+
+// The change of the resource that writes a row at `path`: the first whose property lies inside
+// it or holds it; the resource's first change when none does (an addition, a removal).
+std::size_t changeAt(const std::vector<Operation>& operations,
+                     const std::vector<std::size_t>& changes, const Path& path) {
+  for (auto i : changes) {
+    const auto& property = operations[i].property;
+    if (property && (startsWith(property->path, path) || startsWith(path, property->path))) {
+      return i;
+    }
+  }
+  return changes.front();
 }
 
 std::string rowKey(const std::vector<SecurityCell>& cells) {
@@ -188,14 +212,16 @@ std::string rowKey(const std::vector<SecurityCell>& cells) {
   return key;
 }
 
-// Rows only one side has: removed ones (-) in BEFORE's order, then added ones (+) in AFTER's.
-void addDifference(std::vector<SecurityRow>& out, std::vector<std::vector<SecurityCell>>& before,
-                   std::vector<std::vector<SecurityCell>>& after, std::size_t change) {
+// Rows only one side has: removed ones (-) in BEFORE's order, then added ones (+) in AFTER's,
+// each with the change that writes it.
+void addDifference(std::vector<SecurityRow>& out, std::vector<SideRow>& before,
+                   std::vector<SideRow>& after, const std::vector<Operation>& operations,
+                   const std::vector<std::size_t>& changes) {
   std::unordered_map<std::string, long> counts;
-  for (const auto& cells : after) ++counts[rowKey(cells)];
+  for (const auto& row : after) ++counts[rowKey(row.cells)];
   std::vector<bool> keptBefore(before.size(), false);
   for (std::size_t i = 0; i < before.size(); ++i) {
-    auto it = counts.find(rowKey(before[i]));
+    auto it = counts.find(rowKey(before[i].cells));
     if (it != counts.end() && it->second > 0) {
       --it->second;
       keptBefore[i] = true;
@@ -204,18 +230,19 @@ void addDifference(std::vector<SecurityRow>& out, std::vector<std::vector<Securi
   std::unordered_map<std::string, long> kept;
   for (std::size_t i = 0; i < before.size(); ++i) {
     if (keptBefore[i]) {
-      ++kept[rowKey(before[i])];
+      ++kept[rowKey(before[i].cells)];
     } else {
-      out.push_back({false, change, std::move(before[i])});
+      out.push_back(
+          {false, changeAt(operations, changes, before[i].path), std::move(before[i].cells)});
     }
   }
-  for (auto& cells : after) {
-    auto it = kept.find(rowKey(cells));
+  for (auto& row : after) {
+    auto it = kept.find(rowKey(row.cells));
     if (it != kept.end() && it->second > 0) {
       --it->second;
       continue;
     }
-    out.push_back({true, change, std::move(cells)});
+    out.push_back({true, changeAt(operations, changes, row.path), std::move(row.cells)});
   }
 }
 
@@ -224,28 +251,30 @@ void addDifference(std::vector<SecurityRow>& out, std::vector<std::vector<Securi
 std::vector<SecurityTable> securityTables(const Report& report, const Deployments& deployments) {
   std::vector<SecurityTable> tables;
   for (int t = 0; t < kTables; ++t) tables.push_back(emptyTable(static_cast<Table>(t)));
-  std::optional<TemplateEvaluator> before, after;  // made on first need: most changes grant nothing
-  std::set<std::pair<std::ptrdiff_t, std::ptrdiff_t>> done;
+  // The changes of each resource that can write permissions or rules, by (BEFORE, AFTER) side.
+  using Sides = std::pair<std::optional<ComponentIndex>, std::optional<ComponentIndex>>;
+  std::vector<Sides> resources;
+  std::map<Sides, std::vector<std::size_t>> changesOf;
   const auto& operations = report.changes();
   for (std::size_t i = 0; i < operations.size(); ++i) {
     const auto& op = operations[i];
     if (op.componentType != ComponentType::Resource) continue;
-    const Component* old = op.before ? &report.before.component(*op.before) : nullptr;
-    const Component* now = op.after ? &report.after.component(*op.after) : nullptr;
-    if ((old == nullptr || !writesPermissions(old->subtype)) &&
-        (now == nullptr || !writesPermissions(now->subtype))) {
-      continue;
+    bool writes = (op.before && writesPermissions(report.before.component(*op.before).subtype)) ||
+                  (op.after && writesPermissions(report.after.component(*op.after).subtype));
+    if (!writes) continue;
+    auto& changes = changesOf[{op.before, op.after}];
+    if (changes.empty()) resources.emplace_back(op.before, op.after);
+    changes.push_back(i);
+  }
+  if (resources.empty()) return {};
+  TemplateEvaluator before(report.before, deployments.before);
+  TemplateEvaluator after(report.after, deployments.after);
+  for (const auto& sides : resources) {
+    Rows oldRows = sides.first ? rowsOf(report.before.component(*sides.first), before) : Rows{};
+    Rows newRows = sides.second ? rowsOf(report.after.component(*sides.second), after) : Rows{};
+    for (int t = 0; t < kTables; ++t) {
+      addDifference(tables[t].rows, oldRows[t], newRows[t], operations, changesOf[sides]);
     }
-    auto pair = std::make_pair(op.before ? static_cast<std::ptrdiff_t>(*op.before) : -1,
-                               op.after ? static_cast<std::ptrdiff_t>(*op.after) : -1);
-    if (!done.insert(pair).second) continue;
-    if (!before) {
-      before.emplace(report.before, deployments.before);
-      after.emplace(report.after, deployments.after);
-    }
-    Rows oldRows = old ? rowsOf(*old, *before) : Rows{};
-    Rows newRows = now ? rowsOf(*now, *after) : Rows{};
-    for (int t = 0; t < kTables; ++t) addDifference(tables[t].rows, oldRows[t], newRows[t], i);
   }
   std::erase_if(tables, [](const SecurityTable& table) { return table.rows.empty(); });
   return tables;

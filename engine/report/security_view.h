@@ -19,7 +19,7 @@ using SecurityCell = std::vector<std::string>;
 
 struct SecurityRow {
   bool added = true;            // + or -
-  std::size_t change = 0;       // the first change of the resource that writes it (report order)
+  std::size_t change = 0;  // the change that writes it (inside its statement or rule, if any)
   std::vector<SecurityCell> cells;  // one per column
 };
 
