@@ -20,11 +20,10 @@ Side evaluate(TemplateEvaluator& evaluator, const std::string& stack,
   return out;
 }
 
-// The evaluated value to show beside the written one: only where it differs in substance from
-// the text (not `5` beside "5", nor `{"Fn::GetAtt": "A.Arn"}` beside its long form).
+// The evaluated value to show beside the written one: only where evaluating says more than the
+// text.
 std::optional<Json> shown(const Side& side, const std::optional<Json>& written) {
   if (side.absent() || side.value->value == *written) return std::nullopt;
-  if (equivalent(side.value->value, normalizeIntrinsics(*written))) return std::nullopt;
   return side.value->value;
 }
 

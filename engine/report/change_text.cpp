@@ -67,7 +67,8 @@ std::vector<std::string> valueLines(const Operation& op, std::size_t maxValue) {
   std::vector<std::string> lines;
   auto shown = [&](const std::optional<Json>& written, const std::optional<Json>& evaluated) {
     auto text = safeValue(written, maxValue);
-    return evaluated ? text + " = " + safeValue(evaluated, maxValue) : text;
+    const auto& worth = shownEvaluated(written, evaluated);
+    return worth ? text + " = " + safeValue(worth, maxValue) : text;
   };
   if (p.oldValue) lines.push_back("old: " + shown(p.oldValue, p.oldEvaluated));
   if (p.newValue) lines.push_back("new: " + shown(p.newValue, p.newEvaluated));

@@ -8,6 +8,7 @@
 #include "deployment-prediction/failures.h"
 #include "model/cause_chain.h"
 #include "model/change_title.h"
+#include "model/same_value.h"
 #include "model/utf8.h"
 
 namespace c2a {
@@ -21,8 +22,16 @@ std::string valueText(const std::optional<Json>& value) {
 }
 
 std::string valueText(const std::optional<Json>& written, const std::optional<Json>& evaluated) {
-  if (!evaluated) return valueText(written);
-  return valueText(written) + " = " + valueText(evaluated);
+  const auto& shown = shownEvaluated(written, evaluated);
+  if (!shown) return valueText(written);
+  return valueText(written) + " = " + valueText(shown);
+}
+
+const std::optional<Json>& shownEvaluated(const std::optional<Json>& written,
+                                          const std::optional<Json>& evaluated) {
+  static const std::optional<Json> kNothing;
+  if (!written || !evaluated) return evaluated;
+  return equivalent(normalizeIntrinsics(*written), *evaluated) ? kNothing : evaluated;
 }
 
 std::string valueBlock(const Json& value) {

@@ -15,6 +15,11 @@ std::string valueText(const Json& value);
 /// A property value as written and, where evaluating it says more, as deployed:
 /// `{"Ref": "Stage"} = "prod"` (template_evaluation.h).
 std::string valueText(const std::optional<Json>& written, const std::optional<Json>& evaluated);
+/// The evaluated value worth showing beside the written one: `evaluated`, or nothing when it does
+/// not differ in substance from `written` (the written value in its normalised form: an
+/// `Fn::GetAtt` "A.Arn" beside ["A", "Arn"]). Rules and the JSON report keep every evaluation.
+const std::optional<Json>& shownEvaluated(const std::optional<Json>& written,
+                                          const std::optional<Json>& evaluated);
 /// A JSON value pretty-printed, for multi-line views.
 std::string valueBlock(const std::optional<Json>& value);
 std::string valueBlock(const Json& value);

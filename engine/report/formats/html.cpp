@@ -527,8 +527,8 @@ class HtmlRenderer {
       if (p.newValue) value("new", *p.newValue);
     }
     // What the written values deploy as, where evaluating them says more.
-    if (p.oldEvaluated) value("old, evaluated", *p.oldEvaluated);
-    if (p.newEvaluated) value("new, evaluated", *p.newEvaluated);
+    if (const auto& old = shownEvaluated(p.oldValue, p.oldEvaluated)) value("old, evaluated", *old);
+    if (const auto& now = shownEvaluated(p.newValue, p.newEvaluated)) value("new, evaluated", *now);
     out_ += "</div>\n";
   }
 

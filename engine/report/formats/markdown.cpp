@@ -563,8 +563,12 @@ class MarkdownRenderer {
   // What the written values deploy as, where evaluating them says more (template_evaluation.h).
   std::string evaluated(const PropertyChange& p, int depth) const {
     std::string out;
-    if (p.oldEvaluated) out += value("old, evaluated", p.oldEvaluated, depth);
-    if (p.newEvaluated) out += value("new, evaluated", p.newEvaluated, depth);
+    if (const auto& old = shownEvaluated(p.oldValue, p.oldEvaluated)) {
+      out += value("old, evaluated", old, depth);
+    }
+    if (const auto& now = shownEvaluated(p.newValue, p.newEvaluated)) {
+      out += value("new, evaluated", now, depth);
+    }
     return out;
   }
 
