@@ -1,6 +1,9 @@
 #include "model-diffing/deployed_values.h"
 
+#include "model/intrinsics.h"
+#include "model/pseudo_parameter.h"
 #include "model/same_value.h"
+#include "model/value_patterns.h"
 
 namespace c2a::diffing {
 namespace {
@@ -25,6 +28,19 @@ Side evaluate(TemplateEvaluator& evaluator, const std::string& stack,
 std::optional<Json> shown(const Side& side, const std::optional<Json>& written) {
   if (side.absent() || side.value->value == *written) return std::nullopt;
   return side.value->value;
+}
+
+// `{"Ref": P}` of an SSM parameter type whose value is not given, against the other side's value
+// written as P's Parameter Store key: the value read from the store is never its own key.
+bool keyAgainstValue(const TemplateEvaluator& evaluator, const std::string& stack,
+                     const std::optional<Json>& written, const Side& other) {
+  if (!written || !isIntrinsic(*written) || written->begin().key() != "Ref" ||
+      !written->begin().value().is_string() || !other.complete() || other.absent() ||
+      !other.value->value.is_string()) {
+    return false;
+  }
+  auto key = evaluator.ssmKey(stack, written->begin().value().get<std::string>());
+  return key && *key == other.value->value.get<std::string>();
 }
 
 bool same(const Side& a, const Side& b) {
@@ -58,6 +74,23 @@ DeployedChange judgeDeployed(Evaluators& evaluators, const std::string& beforeSt
   }
   if (same(oldAssumed, nowAssumed) && (assumedKnown || foundBy == FoundBy::DifferentText)) {
     return DeployedChange::Possible;
+  }
+  if (keyAgainstValue(evaluators.before, beforeStack, change.oldValue, now) ||
+      keyAgainstValue(evaluators.after, afterStack, change.newValue, old)) {
+    return DeployedChange::Definite;
+  }
+  // Not known in full because it reads the deployment's inputs (a pseudo parameter or a parameter
+  // not given): a difference is possible where some inputs make the values equal, else definite.
+  // (A change found through a cause is propagation's to judge.)
+  if (foundBy == FoundBy::DifferentText && !old.absent() && !now.absent()) {
+    auto isInput = [&](std::string_view name) {
+      return isPseudoParameter(name) ||
+             evaluators.before.model().find(beforeStack, ComponentType::Parameter, name) ||
+             evaluators.after.model().find(afterStack, ComponentType::Parameter, name);
+    };
+    if (auto coincide = mayCoincide(old.value->value, now.value->value, isInput)) {
+      return *coincide ? DeployedChange::Possible : DeployedChange::Definite;
+    }
   }
   return DeployedChange::Unknown;
 }

@@ -239,4 +239,41 @@ std::vector<TemplateReference> entityReferences(ComponentType type, const Json& 
   return out;
 }
 
+std::vector<std::string> pseudoParametersIn(const Json& value) {
+  std::vector<std::string> out;
+  std::vector<const Json*> pending{&value};
+  while (!pending.empty()) {
+    const Json* at = pending.back();
+    pending.pop_back();
+    if (at->is_array()) {
+      for (const auto& element : *at) pending.push_back(&element);
+      continue;
+    }
+    if (!at->is_object()) continue;
+    if (isIntrinsic(*at)) {
+      const auto& key = at->begin().key();
+      const auto& argument = at->begin().value();
+      if (key == "Ref" && argument.is_string() && isPseudoParameter(argument.get<std::string>())) {
+        out.push_back(argument.get<std::string>());
+      }
+      const Json* text = argument.is_string() ? &argument
+                         : argument.is_array() && !argument.empty() && argument[0].is_string()
+                             ? &argument[0]
+                             : nullptr;
+      if (key == "Fn::Sub" && text != nullptr) {
+        const Json* variables = argument.is_array() && argument.size() > 1 ? &argument[1] : nullptr;
+        for (const auto& placeholder : subPlaceholders(text->get<std::string>())) {
+          if (variables != nullptr && variables->is_object() &&
+              variables->contains(placeholder.expression)) {
+            continue;
+          }
+          if (isPseudoParameter(placeholder.name)) out.push_back(placeholder.name);
+        }
+      }
+    }
+    for (const auto& [key, member] : at->items()) pending.push_back(&member);
+  }
+  return out;
+}
+
 }  // namespace c2a

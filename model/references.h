@@ -45,6 +45,10 @@ enum class ExpressionScope { Property, Condition };
 
 /// Every reference made inside `value`, in document order; paths are relative to `value`.
 /// Pseudo parameters (`AWS::Region`) and Sub variables are not references.
+/// The pseudo parameters a value reads (`AWS::Region` in `{"Ref": "AWS::Region"}` and in
+/// `Fn::Sub` text), which findReferences leaves out (they are no component).
+std::vector<std::string> pseudoParametersIn(const Json& value);
+
 std::vector<TemplateReference> findReferences(const Json& value,
                                               ExpressionScope scope = ExpressionScope::Property);
 

@@ -12,7 +12,10 @@
 namespace c2a {
 
 /// The same value with intrinsic functions in one canonical form: `Fn::GetAtt` "A.B" → ["A","B"],
-/// `Fn::Sub` [text, {}] → text. (YAML short forms are long forms already, from the reader.)
+/// `Fn::Sub` [text, {}] → text; an `Fn::Sub` text without placeholders → that text, one that is a
+/// single placeholder → its `Ref` or `Fn::GetAtt` ("${AWS::Region}" → {"Ref": "AWS::Region"});
+/// `Fn::Join` of one literal part → that part. The same value written two ways is one value.
+/// (YAML short forms are long forms already, from the reader.)
 Json normalizeIntrinsics(const Json& value);
 
 /// The text CloudFormation sees for a scalar: numbers, booleans and strings compare as strings,

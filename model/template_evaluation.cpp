@@ -85,6 +85,14 @@ std::string base64(const std::string& text) {
   return out;
 }
 
+// An SSM parameter type (`AWS::SSM::Parameter::Value<...>`): what the template is given, and its
+// Default, is the Parameter Store key; the value is what the store holds at deploy time.
+bool isSsmType(const Json& declaration) {
+  auto type = declaration.find("Type");
+  return type != declaration.end() && type->is_string() &&
+         type->get_ref<const std::string&>().starts_with("AWS::SSM::Parameter::Value<");
+}
+
 // A list parameter's value is the list of its comma-separated members, each trimmed.
 bool isListType(const Json& declaration) {
   auto type = declaration.find("Type");
@@ -216,12 +224,36 @@ std::optional<std::string> TemplateEvaluator::given(const std::string& stack,
   return it->second;
 }
 
+std::optional<std::string> TemplateEvaluator::ssmKey(const std::string& stack,
+                                                    const std::string& name) const {
+  auto index = model_.find(stack, ComponentType::Parameter, name);
+  if (!index) return std::nullopt;
+  const Json& declaration = model_.component(*index).properties;
+  if (!isSsmType(declaration)) return std::nullopt;
+  auto value = given(stack, name);
+  auto fallback = declaration.find("Default");
+  if (fallback != declaration.end() && fallback->is_string() &&
+      (!value || *value == fallback->get_ref<const std::string&>())) {
+    return fallback->get<std::string>();
+  }
+  return std::nullopt;
+}
+
 std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const std::string& name,
                                                  bool useDefaults, bool& assumed) {
   auto index = model_.find(stack, ComponentType::Parameter, name);
   if (!index) return std::nullopt;
   const Json& declaration = model_.component(*index).properties;
   auto fallback = declaration.find("Default");
+  if (isSsmType(declaration)) {
+    // The key is not the value: known only where the value itself is given (not the key again).
+    auto value = given(stack, name);
+    if (!value || (fallback != declaration.end() && fallback->is_string() &&
+                   *value == fallback->get_ref<const std::string&>())) {
+      return std::nullopt;
+    }
+    return isListType(declaration) ? splitList(*value, ",", true) : Json(*value);
+  }
   std::string text;
   if (auto feed = nestedFeed(stack, name)) {
     if (feed->unknown) return std::nullopt;

@@ -71,6 +71,9 @@ class TemplateEvaluator {
   /// (InfraModel::environment), else what is given (--region...); nothing when unknown.
   std::optional<std::string> pseudoParameter(const std::string& stack,
                                              const std::string& name) const;
+  /// For a parameter of an SSM parameter type whose value is not given: the Parameter Store key
+  /// (its Default), which the deployed value never is; nothing otherwise.
+  std::optional<std::string> ssmKey(const std::string& stack, const std::string& name) const;
   /// The value given for a parameter on this side, if any (not the Default).
   std::optional<std::string> given(const std::string& stack, const std::string& name) const;
 
