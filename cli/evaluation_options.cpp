@@ -37,6 +37,11 @@ void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::strin
                   "unknown)")
       ->group(group);
   command
+      .add_option("--stack-name", inputs.stackName,
+                  "AWS::StackName of the deployment: the deployed stack's name (default: the "
+                  "cloud assembly's stackName, else unknown)")
+      ->group(group);
+  command
       .add_option("--availability-zones", inputs.availabilityZones,
                   "ZONE,ZONE...: what Fn::GetAZs gives in the deployment's region (default: "
                   "unknown)")

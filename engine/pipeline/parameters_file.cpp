@@ -220,6 +220,7 @@ GivenParameters readDeployments(const ParameterInputs& inputs, const ReadLimits&
     if (!inputs.region.empty()) side->pseudo["AWS::Region"] = inputs.region;
     if (!inputs.account.empty()) side->pseudo["AWS::AccountId"] = inputs.account;
     if (!inputs.partition.empty()) side->pseudo["AWS::Partition"] = inputs.partition;
+    if (!inputs.stackName.empty()) side->pseudo["AWS::StackName"] = inputs.stackName;
     std::string_view zones = inputs.availabilityZones;
     while (!zones.empty()) {
       auto comma = zones.find(',');

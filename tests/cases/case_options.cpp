@@ -28,6 +28,7 @@ AnalyzeOptions caseOptions(const fs::path& dir) {
       if (key == "region") inputs.region = value;
       if (key == "account") inputs.account = value;
       if (key == "partition") inputs.partition = value;
+      if (key == "stack-name") inputs.stackName = value;
       if (key == "availability-zones") inputs.availabilityZones = value;
     }
   }
