@@ -33,11 +33,14 @@ class Matcher {
   StackMatching run(const std::vector<ComponentIndex>& beforeMembers,
                     const std::vector<ComponentIndex>& afterMembers) {
     matchByName(beforeMembers, afterMembers);
-    // Renames change what references mean, so exact matching repeats until no new rename appears
-    // (a renamed role makes its renamed policy's body equal again).
-    for (int round = 0; round < 8 && matchExactBodies(); ++round) {
-    }
-    matchSimilarBodies();
+    // Renames change what references mean, so matching repeats until no new rename appears: a
+    // renamed role makes its renamed policy's body equal again, and so does a resource paired by
+    // similarity or construct path for its children (an API's schema and resolvers). Each round
+    // pairs at least one more component or ends.
+    do {
+      while (matchExactBodies()) {
+      }
+    } while (matchSimilarBodies());
     collectLeftovers();
     return std::move(result_);
   }
@@ -189,7 +192,9 @@ class Matcher {
     }
   }
 
-  void matchSimilarBodies() {
+  // Alike bodies under a new logical id. Returns true if any rename was found.
+  bool matchSimilarBodies() {
+    bool found = false;
     RenameMap maskBefore;
     RenameMap maskAfter;
     maskUnpairedReferences(maskBefore, maskAfter);
@@ -251,7 +256,9 @@ class Matcher {
         if (unambiguous) accepted.emplace_back(group.removed[i], group.inserted[j]);
       }
       for (auto [b, a] : accepted) acceptRename(group, b, a);
+      found = found || !accepted.empty();
     }
+    return found;
   }
 
   void collectLeftovers() {
