@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstdio>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -11,6 +12,7 @@
 #include "engine/pipeline/parameters_file.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/pipeline/stage_timer.h"
+#include "engine/report/refactor_mapping.h"
 #include "engine/report/report_format.h"
 
 namespace c2a::cli {
@@ -35,6 +37,7 @@ struct DiffOptions {
   std::string approvalKeyFile;
   std::string baseline;
   std::string writeBaseline;
+  std::string writeRefactorMapping;
   bool noInlineAccept = false;
   bool followOutputSymlinks = false;
   ParameterInputs parameters;
@@ -235,6 +238,13 @@ void addGatingOptions(CLI::App* command, DiffOptions* options) {
                    "accepted) to FILE, for --baseline")
       ->group("Gating and approvals");
   command
+      ->add_option("--write-refactor-mapping", options->writeRefactorMapping,
+                   "Write the renames (and moves between stacks of a cloud assembly) as the "
+                   "ResourceMappings of CloudFormation's stack refactoring (aws cloudformation "
+                   "create-stack-refactor) to FILE: they keep the resources instead of replacing "
+                   "them (docs/diff.md, \"Refactor mapping\")")
+      ->group("Gating and approvals");
+  command
       ->add_flag("--no-inline-accept", options->noInlineAccept,
                  "Ignore `Metadata.c2a.accept` (otherwise an entry counts once it is deployed, and "
                  "never for high risk or a rejection)")
@@ -246,7 +256,8 @@ int runDiff(DiffOptions* options) {
   auto presets = selectedPresets(options->presets, options->noPresets);
   const auto& format = formatNamed(options->format);
   auto extra = extraReports(options->reports);
-  std::vector<std::string> files{options->output, options->writeBaseline};
+  std::vector<std::string> files{options->output, options->writeBaseline,
+                                 options->writeRefactorMapping};
   for (const auto& report : extra) files.push_back(report.file);
   checkOutputs(files, inputFiles(*options));
   checkAggregationLevels(options->groupBy);
@@ -273,6 +284,13 @@ int runDiff(DiffOptions* options) {
   std::vector<std::pair<std::string, std::string>> outputs;
   if (!options->writeBaseline.empty()) {
     outputs.emplace_back(options->writeBaseline, baselineText(*report));
+  }
+  if (!options->writeRefactorMapping.empty()) {
+    auto mapping = refactorMapping(*report, options->parameters.stackName);
+    for (const auto& why : mapping.refused) {
+      std::fprintf(stderr, "c2a: warning: not in the refactor mapping: %s\n", why.c_str());
+    }
+    outputs.emplace_back(options->writeRefactorMapping, mapping.mappings.dump(2) + "\n");
   }
 
   StageTimer renderTimer("render");

@@ -199,7 +199,9 @@ class NameCollisions {
            fmt::format("{} {} is renamed from {} and keeps its custom name ({}: {}): "
                        "CloudFormation creates the resource under its new logical id before it "
                        "deletes the old one, so the name is taken and the creation fails; keep the "
-                       "old logical id, or give the resource a new name",
+                       "old logical id, give the resource a new name, or move it to its new id "
+                       "without replacing it by stack refactoring first (c2a diff "
+                       "--write-refactor-mapping FILE; docs/diff.md, \"Refactor mapping\")",
                        op.subtype, op.name, op.oldName, name.property, shown(*name.value)),
            index,
            {}});
