@@ -83,6 +83,72 @@ std::string names(const InfraModel& model, const std::vector<ComponentIndex>& me
   return out;
 }
 
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+
+// The circles among one stack's `members` (each resource's position in `local`): strong
+// components of the references surely made, and resources that refer to themselves.
+std::vector<std::vector<ComponentIndex>> circlesOf(const InfraModel& model,
+                                                   const std::string& stack,
+                                                   const std::vector<ComponentIndex>& members,
+                                                   const std::map<ComponentIndex, std::size_t>& local) {
+  Graph graph(members.size());
+  std::vector<bool> selfReference(members.size(), false);
+  for (std::size_t v = 0; v < members.size(); ++v) {
+    const Component& source = model.component(members[v]);
+    std::optional<ConditionalPaths> paths;  // made when the first reference needs it
+    model.forEachOutgoing(
+        members[v], [&](ComponentIndex, ComponentIndex target, const Relationship& edge) {
+          auto to = local.find(target);
+          if (to == local.end() || model.component(target).stack != stack) return;
+          if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge, paths)) return;
+          if (to->second == v) {
+            selfReference[v] = true;
+          } else {
+            boost::add_edge(v, to->second, graph);
+          }
+        });
+  }
+  std::vector<std::size_t> circleOf(members.size());
+  const std::size_t circles = boost::strong_components(
+      graph,
+      boost::make_iterator_property_map(circleOf.begin(), boost::get(boost::vertex_index, graph)));
+  std::vector<std::vector<ComponentIndex>> circle(circles);
+  for (std::size_t v = 0; v < members.size(); ++v) circle[circleOf[v]].push_back(members[v]);
+  for (std::size_t v = 0; v < members.size(); ++v) {
+    if (selfReference[v] && circle[circleOf[v]].size() == 1) {
+      circle[circleOf[v]].push_back(members[v]);
+    }
+  }
+  std::erase_if(circle, [](const auto& found) { return found.size() < 2; });
+  for (auto& found : circle) found.erase(std::unique(found.begin(), found.end()), found.end());
+  return circle;
+}
+
+// The failure of one circle, bound to its first change in report order (`operationOf`).
+Failure circleFailure(const InfraModel& model, const std::vector<ComponentIndex>& found,
+                      const std::map<ComponentIndex, std::size_t>& operationOf) {
+  std::optional<std::size_t> bound;
+  for (auto member : found) {
+    auto op = operationOf.find(member);
+    if (op != operationOf.end() && (!bound || op->second < *bound)) bound = op->second;
+  }
+  auto list = names(model, found);
+  auto message = found.size() == 1
+                     ? fmt::format(
+                           "{} refers to itself: CloudFormation refuses the template "
+                           "(\"Circular dependency between resources: [{}]\")",
+                           list, list)
+                     : fmt::format(
+                           "resources {} depend on each other in a circle (Ref, Fn::GetAtt, "
+                           "Fn::Sub or DependsOn): CloudFormation cannot order them and refuses "
+                           "the template (\"Circular dependency between resources: [{}]\")",
+                           list, list);
+  // Without a change among them the circle was there before, which CloudFormation would not have
+  // deployed; it is still the template's, so said where the first resource is.
+  return {std::string(kDependencyCycle), message, bound,
+          bound ? SourceLocation{} : model.component(found.front()).location()};
+}
+
 }  // namespace
 
 void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures& out) {
@@ -106,64 +172,9 @@ void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures&
     if (op.after && op.componentType == ComponentType::Resource) operationOf.emplace(*op.after, k);
   }
 
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-  for (const auto& entry : stacks) {
-    // Named, not bound: a structured binding cannot be captured by the lambda below in C++20
-    // as clang 14 reads it.
-    const std::string& stack = entry.first;
-    const std::vector<ComponentIndex>& members = entry.second;
-    Graph graph(members.size());
-    std::vector<bool> selfReference(members.size(), false);
-    for (std::size_t v = 0; v < members.size(); ++v) {
-      const Component& source = model.component(members[v]);
-      std::optional<ConditionalPaths> paths;  // made when the first reference needs it
-      model.forEachOutgoing(
-          members[v], [&](ComponentIndex, ComponentIndex target, const Relationship& edge) {
-            auto to = local.find(target);
-            if (to == local.end() || model.component(target).stack != stack) return;
-            if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge, paths))
-              return;
-            if (to->second == v) {
-              selfReference[v] = true;
-            } else {
-              boost::add_edge(v, to->second, graph);
-            }
-          });
-    }
-    std::vector<std::size_t> circleOf(members.size());
-    const std::size_t circles = boost::strong_components(
-        graph, boost::make_iterator_property_map(circleOf.begin(),
-                                                 boost::get(boost::vertex_index, graph)));
-    std::vector<std::vector<ComponentIndex>> circle(circles);
-    for (std::size_t v = 0; v < members.size(); ++v) circle[circleOf[v]].push_back(members[v]);
-    for (std::size_t v = 0; v < members.size(); ++v) {
-      if (selfReference[v] && circle[circleOf[v]].size() == 1)
-        circle[circleOf[v]].push_back(members[v]);
-    }
-    for (auto& found : circle) {
-      if (found.size() < 2) continue;
-      found.erase(std::unique(found.begin(), found.end()), found.end());
-      std::optional<std::size_t> bound;
-      for (auto member : found) {
-        auto op = operationOf.find(member);
-        if (op != operationOf.end() && (!bound || op->second < *bound)) bound = op->second;
-      }
-      auto list = names(model, found);
-      auto message =
-          found.size() == 1
-              ? fmt::format(
-                    "{} refers to itself: CloudFormation refuses the template "
-                    "(\"Circular dependency between resources: [{}]\")",
-                    list, list)
-              : fmt::format(
-                    "resources {} depend on each other in a circle (Ref, Fn::GetAtt, "
-                    "Fn::Sub or DependsOn): CloudFormation cannot order them and refuses "
-                    "the template (\"Circular dependency between resources: [{}]\")",
-                    list, list);
-      // Without a change among them the circle was there before, which CloudFormation would
-      // not have deployed; it is still the template's, so said where the first resource is.
-      out.push_back({std::string(kDependencyCycle), message, bound,
-                     bound ? SourceLocation{} : model.component(found.front()).location()});
+  for (const auto& [stack, members] : stacks) {
+    for (const auto& found : circlesOf(model, stack, members, local)) {
+      out.push_back(circleFailure(model, found, operationOf));
     }
   }
 }

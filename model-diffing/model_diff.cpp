@@ -217,6 +217,9 @@ class Differ {
     }
   }
 
+  // Long because each changed property is judged in one place, in order: its update type, the
+  // values as deployed, an Fn::If that may keep the old value, then the operation; split, the
+  // steps would pass the half-built change between them.
   void diffPair(const diffing::ComponentPair& pair, const diffing::RenameMap& renames) {
     const auto& b = changes_.before().component(pair.before);
     const auto& a = changes_.after().component(pair.after);

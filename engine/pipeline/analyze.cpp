@@ -119,6 +119,68 @@ std::string changeSetStack(const ChangeSet& changeSet, const ModelDiff& diff,
                            ")");
 }
 
+// What the rules decide of each change (or review for all, without rules).
+void decide(Report& report, const AnalyzeOptions& options, const ResourceSpec& spec) {
+  const auto& operations = report.diff.operations;
+  StageTimer rulesTimer("rules");
+  report.rulesApplied = options.rules != nullptr;
+  if (options.rules != nullptr) {
+    const CurrentWork work("evaluating the rules", "--max-rule-candidates");
+    rules::EvaluationOptions evaluation;
+    evaluation.maxCandidates = options.maxRuleCandidates;
+    evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
+    evaluation.failures = &report.failures;
+    auto outcome = rules::applyRules(*options.rules, report.diff, evaluation);
+    // Beside the timings: how much of the budget the rules used.
+    if (stageTimingsOn())
+      std::fprintf(stderr, "c2a count: rule-candidates %zu\n", outcome.candidates);
+    report.decisions = std::move(outcome.decisions);
+    // A rule stopped by the candidate budget is worth a warning, never a hang.
+    for (auto& warning : outcome.warnings) report.warnings.push_back(std::move(warning));
+  } else {
+    report.decisions.assign(operations.size(), Decision{});
+  }
+  if (options.rules == nullptr && options.warnWithoutRules) {
+    // Said once, so nobody reads "review" as the rules' judgement.
+    Diagnostic noRules;
+    noRules.message =
+        "no rules loaded: every change needs review (the presets are off and no --rules file "
+        "was given)";
+    report.warnings.push_back(std::move(noRules));
+  }
+  rulesTimer.stop();
+}
+
+// Everything the report says of the decided changes: cause chains, locations, security tables,
+// acceptances, foreseen failures, the tree, the verdict and the gate.
+void finishReport(Report& report, const AnalyzeOptions& options) {
+  const auto& operations = report.diff.operations;
+  StageTimer aggregateTimer("aggregate");  // causes, locations, acceptances, tree, verdict
+  report.causes = std::make_unique<CauseIndex>(operations);
+  report.locations.reserve(operations.size());
+  for (const auto& op : operations) report.locations.push_back(locate(report.diff, op));
+  report.security = securityTables(report, options.deployments);
+  // Approvals, inline acceptances and the baseline change decisions: before the tree, the
+  // summary and the verdict, so that all of them (and every format) agree.
+  applyAcceptances(report, options.acceptance);
+  applyFailures(report);  // after the acceptances: no approval lifts a foreseen failure
+  report.aggregations =
+      aggregate(report.diff, report.decisions,
+                options.groupBy.empty() ? defaultAggregationLevels(report.diff) : options.groupBy);
+  report.summary = summarize(report.decisions);
+  holdUnseen(report);  // nothing unseen is approved
+  // Nor anything CloudFormation's own change set contradicts: one of the two is wrong.
+  if (report.changeSet) report.summary.disagreements = report.changeSet->disagreements();
+  if (report.summary.disagreements > 0 && report.summary.verdict == Verdict::Approved) {
+    report.summary.verdict = Verdict::Review;
+  }
+  report.stacks = summarizeStacks(report);
+  report.decidedBy = decidingChanges(report.decisions, report.summary.verdict);
+  report.gate = gate(report.decisions, report.summary, options.failOn);
+  refuseDeployment(report);
+  report.failOnGiven = options.failOnGiven;
+}
+
 // `keep`: the stacks whose changes the report keeps (stack_selection.h); nothing: all.
 std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
                                         const AnalyzeOptions& options, Diagnostics warnings,
@@ -169,58 +231,9 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   addForeseenFailures(*report, spec, options.deployments, options.parameterKeys);
   report->plan = planDeployment(report->diff);
   predictTimer.stop();
-  StageTimer rulesTimer("rules");
-  report->rulesApplied = options.rules != nullptr;
-  if (options.rules != nullptr) {
-    const CurrentWork work("evaluating the rules", "--max-rule-candidates");
-    rules::EvaluationOptions evaluation;
-    evaluation.maxCandidates = options.maxRuleCandidates;
-    evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
-    evaluation.failures = &report->failures;
-    auto outcome = rules::applyRules(*options.rules, report->diff, evaluation);
-    // Beside the timings: how much of the budget the rules used.
-    if (stageTimingsOn())
-      std::fprintf(stderr, "c2a count: rule-candidates %zu\n", outcome.candidates);
-    report->decisions = std::move(outcome.decisions);
-    // A rule stopped by the candidate budget is worth a warning, never a hang.
-    for (auto& warning : outcome.warnings) report->warnings.push_back(std::move(warning));
-  } else {
-    report->decisions.assign(operations.size(), Decision{});
-  }
-  if (options.rules == nullptr && options.warnWithoutRules) {
-    // Said once, so nobody reads "review" as the rules' judgement.
-    Diagnostic noRules;
-    noRules.message =
-        "no rules loaded: every change needs review (the presets are off and no --rules file "
-        "was given)";
-    report->warnings.push_back(std::move(noRules));
-  }
-  rulesTimer.stop();
+  decide(*report, options, spec);
 
-  StageTimer aggregateTimer("aggregate");  // causes, locations, acceptances, tree, verdict
-  report->causes = std::make_unique<CauseIndex>(operations);
-  report->locations.reserve(operations.size());
-  for (const auto& op : operations) report->locations.push_back(locate(report->diff, op));
-  report->security = securityTables(*report, options.deployments);
-  // Approvals, inline acceptances and the baseline change decisions: before the tree, the
-  // summary and the verdict, so that all of them (and every format) agree.
-  applyAcceptances(*report, options.acceptance);
-  applyFailures(*report);  // after the acceptances: no approval lifts a foreseen failure
-  report->aggregations =
-      aggregate(report->diff, report->decisions,
-                options.groupBy.empty() ? defaultAggregationLevels(report->diff) : options.groupBy);
-  report->summary = summarize(report->decisions);
-  holdUnseen(*report);  // nothing unseen is approved
-  // Nor anything CloudFormation's own change set contradicts: one of the two is wrong.
-  if (report->changeSet) report->summary.disagreements = report->changeSet->disagreements();
-  if (report->summary.disagreements > 0 && report->summary.verdict == Verdict::Approved) {
-    report->summary.verdict = Verdict::Review;
-  }
-  report->stacks = summarizeStacks(*report);
-  report->decidedBy = decidingChanges(report->decisions, report->summary.verdict);
-  report->gate = gate(report->decisions, report->summary, options.failOn);
-  refuseDeployment(*report);
-  report->failOnGiven = options.failOnGiven;
+  finishReport(*report, options);
   return report;
 }
 
