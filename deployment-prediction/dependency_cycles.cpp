@@ -87,10 +87,9 @@ using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
 // The circles among one stack's `members` (each resource's position in `local`): strong
 // components of the references surely made, and resources that refer to themselves.
-std::vector<std::vector<ComponentIndex>> circlesOf(const InfraModel& model,
-                                                   const std::string& stack,
-                                                   const std::vector<ComponentIndex>& members,
-                                                   const std::map<ComponentIndex, std::size_t>& local) {
+std::vector<std::vector<ComponentIndex>> circlesOf(
+    const InfraModel& model, const std::string& stack, const std::vector<ComponentIndex>& members,
+    const std::map<ComponentIndex, std::size_t>& local) {
   Graph graph(members.size());
   std::vector<bool> selfReference(members.size(), false);
   for (std::size_t v = 0; v < members.size(); ++v) {

@@ -17,8 +17,12 @@ namespace {
 
 using PolicyType = IdentityPolicyType;
 
-const PolicyType* policyType(std::string_view type) { return identityPolicyType(type); }
-std::string_view inlineKind(std::string_view type) { return inlinePolicyHolderKind(type); }
+const PolicyType* policyType(std::string_view type) {
+  return identityPolicyType(type);
+}
+std::string_view inlineKind(std::string_view type) {
+  return inlinePolicyHolderKind(type);
+}
 
 std::string_view kindOf(std::string_view property) {
   if (property == "RoleName") return "Roles";
@@ -37,10 +41,8 @@ bool fixedValue(const Json& value, const InfraModel& model, const std::string& s
       case ReferenceKind::Sub:
         if (model.find(stack, ComponentType::Parameter, reference.target)) return false;
         break;
-      case ReferenceKind::DependsOn:
-        break;
-      default:
-        return false;
+      case ReferenceKind::DependsOn: break;
+      default: return false;
     }
   }
   return true;
@@ -81,8 +83,7 @@ std::optional<std::vector<std::string>> statementAtoms(const Json& statement,
 }
 
 // The atoms of a policy document's statements; none when it is not a plain document.
-std::optional<std::vector<std::string>> documentKeys(const Json* document,
-                                                     const InfraModel& model,
+std::optional<std::vector<std::string>> documentKeys(const Json* document, const InfraModel& model,
                                                      const std::string& stack) {
   if (document == nullptr || !document->is_object()) return std::nullopt;
   auto statements = document->find("Statement");
@@ -167,8 +168,7 @@ Ledger ledgerOf(const InfraModel& model) {
     const Json* properties = member(&component.properties, "Properties");
     if (const auto* type = policyType(component.subtype)) {
       auto principals = policyPrincipals(component, *type, model);
-      auto statements =
-          documentKeys(member(properties, "PolicyDocument"), model, component.stack);
+      auto statements = documentKeys(member(properties, "PolicyDocument"), model, component.stack);
       if (principals && statements) grant(*principals, *statements);
       continue;
     }
@@ -227,9 +227,9 @@ bool regrouped(const Operation& op, const ModelDiff& diff, const Ledger& before,
 
   if (op.type != OperationType::Update) {  // the policy resource itself
     if (policyType(component.subtype) == nullptr) return false;
-    auto statements = documentKeys(
-        member(member(&component.properties, "Properties"), "PolicyDocument"), *model,
-        component.stack);
+    auto statements =
+        documentKeys(member(member(&component.properties, "Properties"), "PolicyDocument"), *model,
+                     component.stack);
     return statements && allHeld(other, *principals, *statements);
   }
   const auto& change = *op.property;
@@ -239,8 +239,8 @@ bool regrouped(const Operation& op, const ModelDiff& diff, const Ledger& before,
   const auto& path = change.path;
   auto keyAt = [&](std::size_t i, std::string_view key) { return path[i] == key; };
   auto indexAt = [&](std::size_t i) {
-    return !path[i].empty() && std::all_of(path[i].begin(), path[i].end(),
-                                           [](char c) { return c >= '0' && c <= '9'; });
+    return !path[i].empty() &&
+           std::all_of(path[i].begin(), path[i].end(), [](char c) { return c >= '0' && c <= '9'; });
   };
   std::optional<std::vector<std::string>> statements;
   bool inlineHolder = !inlineKind(component.subtype).empty();

@@ -57,9 +57,13 @@ const Json* member(const Json* object, std::string_view key) {
   return it == object->end() ? nullptr : &*it;
 }
 
-const Json* propertiesOf(const Json& body) { return member(&body, "Properties"); }
+const Json* propertiesOf(const Json& body) {
+  return member(&body, "Properties");
+}
 
-Json ref(std::string_view name) { return Json{{"Ref", std::string(name)}}; }
+Json ref(std::string_view name) {
+  return Json{{"Ref", std::string(name)}};
+}
 
 // A value or each element of a list value.
 std::vector<Json> elements(const Json* value) {
@@ -192,8 +196,10 @@ std::vector<PolicyStatement> policyStatements(std::string_view type, std::string
                 {"Properties", std::string(entry.document)});
   }
   if (type == kLambdaPermission) {
-    out.push_back({PolicyKind::Resource, lambdaStatement(*properties),
-                   elements(member(properties, "FunctionName")), {"Properties"}});
+    out.push_back({PolicyKind::Resource,
+                   lambdaStatement(*properties),
+                   elements(member(properties, "FunctionName")),
+                   {"Properties"}});
   }
   return out;
 }
@@ -205,8 +211,8 @@ std::vector<ManagedPolicyAttachment> managedPolicies(std::string_view type, std:
   const Json* arns = member(propertiesOf(body), "ManagedPolicyArns");
   auto all = elements(arns);
   for (std::size_t i = 0; i < all.size(); ++i) {
-    out.push_back({ref(self), std::move(all[i]),
-                   elementPath({"Properties", "ManagedPolicyArns"}, arns, i)});
+    out.push_back(
+        {ref(self), std::move(all[i]), elementPath({"Properties", "ManagedPolicyArns"}, arns, i)});
   }
   return out;
 }

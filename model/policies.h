@@ -24,7 +24,8 @@ struct PolicyStatement {
   /// Identity policies: who holds it (`{"Ref": "WorkerRole"}`, a role name); the resource's own
   /// reference for its inline policies. Trust and resource policies: the resource it governs.
   std::vector<Json> holders;
-  Path path;  // where it is written in the body (`Properties.Policies.0.PolicyDocument.Statement.1`)
+  Path
+      path;  // where it is written in the body (`Properties.Policies.0.PolicyDocument.Statement.1`)
 };
 
 /// A managed policy attached to a role, user or group (`ManagedPolicyArns`).

@@ -225,7 +225,7 @@ std::optional<std::string> TemplateEvaluator::given(const std::string& stack,
 }
 
 std::optional<std::string> TemplateEvaluator::ssmKey(const std::string& stack,
-                                                    const std::string& name) const {
+                                                     const std::string& name) const {
   auto index = model_.find(stack, ComponentType::Parameter, name);
   if (!index) return std::nullopt;
   const Json& declaration = model_.component(*index).properties;

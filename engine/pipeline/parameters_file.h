@@ -39,7 +39,7 @@ struct ParameterInputs {
   std::string after;                       // --after-parameters
   std::vector<std::string> assignments;    // --parameter KEY=VALUE (AFTER side)
   std::string region, account, partition;  // pseudo parameters, both sides
-  std::string stackName;                    // AWS::StackName, both sides
+  std::string stackName;                   // AWS::StackName, both sides
   std::string availabilityZones;           // Fn::GetAZs: zone names separated by commas
 };
 

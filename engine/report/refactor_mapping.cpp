@@ -138,9 +138,9 @@ class Mapper {
     const auto& source = report_.before.environment(from.stack);
     const auto& target = report_.after.environment(to.stack);
     if (source.account != target.account || source.region != target.region) {
-      out_.refused.push_back(fmt::format(
-          "{} (stack {} to {}): the stacks deploy to different accounts or regions", from.name,
-          from.stack, to.stack));
+      out_.refused.push_back(
+          fmt::format("{} (stack {} to {}): the stacks deploy to different accounts or regions",
+                      from.name, from.stack, to.stack));
       return;
     }
     for (const auto& pseudo : pseudoParametersIn(component.properties)) {
@@ -149,8 +149,8 @@ class Mapper {
                      (pseudo == "AWS::Region" && source.region != target.region);
       if (differs) {
         out_.refused.push_back(fmt::format(
-            "{} (stack {} to {}): it reads {}, whose value differs between the two stacks", from.name,
-            from.stack, to.stack, pseudo));
+            "{} (stack {} to {}): it reads {}, whose value differs between the two stacks",
+            from.name, from.stack, to.stack, pseudo));
         return;
       }
     }

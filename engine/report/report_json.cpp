@@ -132,7 +132,8 @@ Json changeToJson(const Report& report, std::size_t index) {
     if (!path.empty()) out["constructPath"] = path;
   }
   // What is added or removed, whole: the body an approval of it binds.
-  if (const auto* body = bodyOf(report, index)) out[op.type == OperationType::Insert ? "new" : "old"] = *body;
+  if (const auto* body = bodyOf(report, index))
+    out[op.type == OperationType::Insert ? "new" : "old"] = *body;
   if (index < report.acceptances.size() && report.acceptances[index]) {
     out["acceptance"] = acceptanceToJson(*report.acceptances[index]);
   }
@@ -224,7 +225,8 @@ Json changeSetToJson(const Report& report, const ChangeSetComparison& comparison
 // The security tables (docs/report.md, "security"): every table, each row's cells by field.
 Json securityToJson(const Report& report) {
   Json out = Json::object();
-  for (std::string_view key : {"iam", "managedPolicies", "network"}) out[std::string(key)] = Json::array();
+  for (std::string_view key : {"iam", "managedPolicies", "network"})
+    out[std::string(key)] = Json::array();
   for (const auto& table : report.security) {
     auto& rows = out[std::string(table.key)];
     for (const auto& row : table.rows) {

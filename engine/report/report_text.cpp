@@ -89,8 +89,7 @@ std::string causeLine(const Report& report, std::size_t index) {
   return out;
 }
 
-std::vector<std::string> shortCauseChain(const Report& report, std::size_t index,
-                                         bool rootNamed) {
+std::vector<std::string> shortCauseChain(const Report& report, std::size_t index, bool rootNamed) {
   const auto& operations = report.diff.operations;
   const auto& op = operations[index];
   if (!op.cause) return {};

@@ -49,8 +49,8 @@ std::string causeLine(const Report& report, std::size_t index);
 /// What led to the change, shortened for a reader who sees the group's heading: the change's own
 /// reason and the change that caused it (the last hop), then the root ("<- ... <- ROOT" when
 /// changes lie between); without the root when `rootNamed` (a heading above names it). The HTML
-/// report shows the whole chain, the JSON report each link (`cause.changeId`). Parts to join with an
-/// arrow; empty without a cause.
+/// report shows the whole chain, the JSON report each link (`cause.changeId`). Parts to join with
+/// an arrow; empty without a cause.
 std::vector<std::string> shortCauseChain(const Report& report, std::size_t index, bool rootNamed);
 
 /// The construct path of the change's component (aws:cdk:path), or "".

@@ -177,8 +177,8 @@ Rows rowsOf(const Component& component, TemplateEvaluator& evaluator) {
     rows[Iam].push_back({statementCells(statement), std::move(statement.path)});
   }
   for (auto& attached : managedPolicies(component.subtype, component.name, body)) {
-    rows[Managed].push_back(
-        {{{readableText(attached.holder)}, {readableText(attached.policy)}}, std::move(attached.path)});
+    rows[Managed].push_back({{{readableText(attached.holder)}, {readableText(attached.policy)}},
+                             std::move(attached.path)});
   }
   for (auto& rule : networkRules(component.subtype, component.name, body)) {
     rows[Network].push_back({ruleCells(rule), std::move(rule.path)});

@@ -18,7 +18,7 @@ struct Report;
 using SecurityCell = std::vector<std::string>;
 
 struct SecurityRow {
-  bool added = true;            // + or -
+  bool added = true;       // + or -
   std::size_t change = 0;  // the change that writes it (inside its statement or rule, if any)
   std::vector<SecurityCell> cells;  // one per column
 };

@@ -1,7 +1,6 @@
 // What a diff compares: stacks of a cloud assembly chosen with --stack, a lone template paired
 // with the stack it stands for, a template read from standard input.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -88,10 +87,13 @@ TEST(Inputs, AMacroC2aDoesNotRunHoldsTheVerdictAtReviewButSamIsRun) {
   EXPECT_EQ(policy.status, 1) << policy.out;
   EXPECT_NE(policy.out.find("HandlerRole"), std::string::npos) << policy.out;
   // Another macro's output is unseen, even where nothing changed.
-  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-macro-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("c2a-cli-macro-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "t.yaml") << "Transform: MyMacro\nResources:\n  Queue: { Type: AWS::SQS::Queue }\n";
-  auto macro = runC2a("diff '" + (dir / "t.yaml").string() + "' '" + (dir / "t.yaml").string() + "'");
+  std::ofstream(dir / "t.yaml")
+      << "Transform: MyMacro\nResources:\n  Queue: { Type: AWS::SQS::Queue }\n";
+  auto macro =
+      runC2a("diff '" + (dir / "t.yaml").string() + "' '" + (dir / "t.yaml").string() + "'");
   std::filesystem::remove_all(dir);
   EXPECT_EQ(macro.status, 1) << macro.out;
   EXPECT_NE(macro.err.find("the transform MyMacro, which c2a does not run"), std::string::npos)
@@ -122,8 +124,8 @@ TEST(Inputs, OneSideFromStandardInput) {
 class NestedTemplates : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("c2a-cli-nested-" + std::to_string(::getpid()));
+    dir_ =
+        std::filesystem::temp_directory_path() / ("c2a-cli-nested-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_ / "before");
     std::filesystem::create_directories(dir_ / "after");
@@ -135,7 +137,8 @@ class NestedTemplates : public ::testing::Test {
   std::string path(const std::string& name) const { return "'" + (dir_ / name).string() + "'"; }
   static std::string parent(const std::string& url) {
     return "Resources:\n  Network:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n"
-           "      TemplateURL: " + url + "\n";
+           "      TemplateURL: " +
+           url + "\n";
   }
   static std::string queue(int timeout) {
     return "Resources:\n  Jobs:\n    Type: AWS::SQS::Queue\n    Properties: { VisibilityTimeout: " +
@@ -156,8 +159,8 @@ TEST_F(NestedTemplates, AnS3UrlIsReadFromTheFileNestedTemplateNames) {
   EXPECT_EQ(unseen.status, 1);
   EXPECT_NE(unseen.err.find("--nested-template Network=FILE"), std::string::npos) << unseen.err;
   // By logical id or by the URL as written.
-  auto before = runC2a("model " + path("before/template.yaml") + " --nested-template Network=" +
-                       path("before/network.yaml"));
+  auto before = runC2a("model " + path("before/template.yaml") +
+                       " --nested-template Network=" + path("before/network.yaml"));
   EXPECT_EQ(before.status, 0) << before.err;
   EXPECT_NE(before.out.find("Network/Resource:Jobs"), std::string::npos) << before.out;
   auto byUrl = runC2a("model " + path("before/template.yaml") + " --nested-template '" + url +
@@ -170,8 +173,8 @@ TEST_F(NestedTemplates, AnS3UrlIsReadFromTheFileNestedTemplateNames) {
   EXPECT_EQ(sides.status, 0) << sides.out << sides.err;
   EXPECT_NE(sides.out.find("Network"), std::string::npos) << sides.out;
   EXPECT_NE(sides.out.find("VisibilityTimeout"), std::string::npos) << sides.out;
-  EXPECT_EQ(runC2a("model " + path("before/template.yaml") + " --before-nested-template Network=" +
-                   path("before/network.yaml"))
+  EXPECT_EQ(runC2a("model " + path("before/template.yaml") +
+                   " --before-nested-template Network=" + path("before/network.yaml"))
                 .status,
             64);
 }
@@ -185,9 +188,10 @@ TEST(NestedTemplatesOfADeployedStack, PairWithTheCloudAssemblysNestedStacks) {
   const std::string storage = service + "/StorageNestedStackResource5E6F7A8B";
   std::string diff = "diff " + dir + "before/App.template.json " + dir +
                      "after --stack App --no-presets --format json";
-  auto mapped = runC2a(diff + " --before-nested-template " + service + "=" + dir +
-                       "before/AppService1A2B3C4D.nested.template.json --before-nested-template " +
-                       storage + "=" + dir + "before/AppServiceStorage5E6F7A8B.nested.template.json");
+  auto mapped =
+      runC2a(diff + " --before-nested-template " + service + "=" + dir +
+             "before/AppService1A2B3C4D.nested.template.json --before-nested-template " + storage +
+             "=" + dir + "before/AppServiceStorage5E6F7A8B.nested.template.json");
   auto assemblies = runC2a("diff " + dir + "before " + dir + "after --no-presets --format json");
   ASSERT_EQ(mapped.status, 1) << mapped.err;
   auto changes = [](const std::string& out) {
@@ -225,10 +229,12 @@ TEST_F(NestedTemplates, ALocalTemplateUrlOutsideTheTemplatesDirectoryIsNotRead) 
 // A TemplateURL that names its content (the CDK's asset hash) is the same template while it is
 // unchanged; a plain URL may name another object tomorrow.
 TEST_F(NestedTemplates, AnUnchangedContentAddressedNestedStackHidesNothing) {
-  const std::string hashed = "https://s3.eu-west-1.amazonaws.com/cdk-hnb659fds-assets/"
-                             "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.json";
+  const std::string hashed =
+      "https://s3.eu-west-1.amazonaws.com/cdk-hnb659fds-assets/"
+      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.json";
   auto withQueue = [&](const std::string& url, int timeout) {
-    return parent(url) + "  Jobs:\n    Type: AWS::SQS::Queue\n    Properties: { VisibilityTimeout: " +
+    return parent(url) +
+           "  Jobs:\n    Type: AWS::SQS::Queue\n    Properties: { VisibilityTimeout: " +
            std::to_string(timeout) + " }\n";
   };
   write("before/template.yaml", withQueue(hashed, 30));

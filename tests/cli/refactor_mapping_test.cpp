@@ -56,7 +56,8 @@ constexpr const char* kTable =
 
 TEST_F(RefactorMapping, ARenameOfALoneTemplateNeedsTheStackName) {
   auto before = write("before.json", std::string(R"({"Resources": {"Orders": {)") + kTable + "}}}");
-  auto after = write("after.json", std::string(R"({"Resources": {"OrdersTable": {)") + kTable + "}}}");
+  auto after =
+      write("after.json", std::string(R"({"Resources": {"OrdersTable": {)") + kTable + "}}}");
   auto diff = "diff " + before + " " + after + " --no-presets --write-refactor-mapping " + out();
   auto unnamed = runC2a(diff);
   EXPECT_EQ(unnamed.status, 1) << unnamed.err;
@@ -79,18 +80,20 @@ TEST_F(RefactorMapping, AMoveBetweenStacksOfAnAssemblyIsMappedByDeployedStackNam
                          R"({"Resources": {"Orders": {)" + std::string(kTable) + R"(}, "Jobs": {)" +
                              queue + R"(}, "Dead": {)" + named + "}}}",
                          R"({"Resources": {"Other": {"Type": "AWS::SNS::Topic"}}})");
-  auto after = assembly("after", R"({"Resources": {"Other2": {"Type": "AWS::SNS::Topic"}}})",
-                        R"({"Resources": {"Orders": {)" + std::string(kTable) + R"(}, "Jobs": {)" +
-                            queue + R"(}, "Dead": {)" + named +
-                            R"(}, "Other": {"Type": "AWS::SNS::Topic"}}})");
+  auto after =
+      assembly("after", R"({"Resources": {"Other2": {"Type": "AWS::SNS::Topic"}}})",
+               R"({"Resources": {"Orders": {)" + std::string(kTable) + R"(}, "Jobs": {)" + queue +
+                   R"(}, "Dead": {)" + named + R"(}, "Other": {"Type": "AWS::SNS::Topic"}}})");
   auto result = runC2a("diff " + fs::path(before).parent_path().string() + " " +
                        fs::path(after).parent_path().string() +
                        " --no-presets --write-refactor-mapping " + out());
   EXPECT_EQ(result.status, 1) << result.err;
   auto mapped = mapping();
   ASSERT_EQ(mapped.size(), 2u) << mapped.dump(2);
-  EXPECT_EQ(mapped[0]["Source"], Json::parse(R"({"StackName": "orders-api", "LogicalResourceId": "Jobs"})"));
-  EXPECT_EQ(mapped[0]["Destination"], Json::parse(R"({"StackName": "orders-data", "LogicalResourceId": "Jobs"})"));
+  EXPECT_EQ(mapped[0]["Source"],
+            Json::parse(R"({"StackName": "orders-api", "LogicalResourceId": "Jobs"})"));
+  EXPECT_EQ(mapped[0]["Destination"],
+            Json::parse(R"({"StackName": "orders-data", "LogicalResourceId": "Jobs"})"));
   EXPECT_EQ(mapped[1]["Source"]["LogicalResourceId"], "Orders");
   // The queue named after its stack would take another name in the other stack: not mapped.
   EXPECT_NE(result.err.find("Dead (stack Api to Data): it reads AWS::StackName"), std::string::npos)

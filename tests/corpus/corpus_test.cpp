@@ -364,7 +364,8 @@ std::map<std::string, std::set<std::string>> actionsByRole(const InfraModel& mod
 // A new policy c2a calls regrouped must name only actions its roles held before.
 bool regroupHolds(const Operation& op, const InfraModel& before, const InfraModel& after) {
   if (!op.regrouped || !op.after || op.subtype != "AWS::IAM::Policy") return false;
-  const auto& properties = after.component(*op.after).properties.value("Properties", Json::object());
+  const auto& properties =
+      after.component(*op.after).properties.value("Properties", Json::object());
   auto held = actionsByRole(before);
   // The whole new policy, or the one statement added to it.
   Json granted = properties.value("PolicyDocument", Json());

@@ -5,7 +5,9 @@
 namespace c2a {
 namespace {
 
-Json parse(const char* text) { return Json::parse(text); }
+Json parse(const char* text) {
+  return Json::parse(text);
+}
 
 // An evaluated value is shown beside the written one only when it says more in substance.
 TEST(ReportText, EvaluatedValuesAreShownOnlyWhereTheyDifferInSubstance) {

@@ -462,12 +462,12 @@ class HtmlRenderer {
     if (body == nullptr || body->empty()) return;
     auto block = valueBlock(*body);
     auto lines = static_cast<std::size_t>(std::count(block.begin(), block.end(), '\n')) + 1;
-    out_ += fmt::format("<details class=\"body\"><summary>{} ({} line{})</summary><pre>",
-                        report_.diff.operations[index].type == OperationType::Insert
-                            ? "body added"
-                            : "body removed",
-                        lines, lines == 1 ? "" : "s") +
-            htmlBlock(block) + "</pre></details>\n";
+    out_ +=
+        fmt::format("<details class=\"body\"><summary>{} ({} line{})</summary><pre>",
+                    report_.diff.operations[index].type == OperationType::Insert ? "body added"
+                                                                                 : "body removed",
+                    lines, lines == 1 ? "" : "s") +
+        htmlBlock(block) + "</pre></details>\n";
   }
 
   void facts(std::size_t index) {

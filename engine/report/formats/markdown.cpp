@@ -598,7 +598,7 @@ class MarkdownRenderer {
   const RenderOptions& options_;
   std::vector<bool> shown_;
   std::size_t budget_ = 0;
-  bool rootNamed_ = false;  // the heading over the changes being written names their root cause
+  bool rootNamed_ = false;   // the heading over the changes being written names their root cause
   std::size_t omitted_ = 0;  // changes left out for the size limit
   bool truncated_ = false;
 };

@@ -314,7 +314,8 @@ class SarifRenderer {
       auto score = securitySeverity(level, report_.decisions[i].risk);
       auto& seen = levels[ruleIdOf(i)];
       if (seen.level.empty() || severity(level) > severity(seen.level)) seen.level = level;
-      if (seen.score.empty() || std::stod(std::string(score)) > std::stod(std::string(seen.score))) {
+      if (seen.score.empty() ||
+          std::stod(std::string(score)) > std::stod(std::string(seen.score))) {
         seen.score = score;
       }
     }
@@ -344,10 +345,9 @@ class SarifRenderer {
       }
       auto slash = name.rfind('/');
       if (slash != std::string_view::npos) name.remove_prefix(slash + 1);
-      location["logicalLocations"] = Json::array(
-          {{{"name", terminalSafe(name)},
-            {"fullyQualifiedName", terminalSafe(path)},
-            {"kind", "resource"}}});
+      location["logicalLocations"] = Json::array({{{"name", terminalSafe(name)},
+                                                   {"fullyQualifiedName", terminalSafe(path)},
+                                                   {"kind", "resource"}}});
     }
     return location;
   }
@@ -366,22 +366,20 @@ class SarifRenderer {
 
   [[nodiscard]] Json ruleDescriptor(const std::string& id, const std::string& label,
                                     const Severity& severity) const {
-    return Json{{"id", id},
-                {"name", nameOf(id)},
-                {"shortDescription", {{"text", terminalSafe(label)}}},
-                {"fullDescription", {{"text", terminalSafe(label)}}},
-                {"help",
-                 {{"text",
-                   "c2a rule: " + terminalSafe(label) +
+    return Json{
+        {"id", id},
+        {"name", nameOf(id)},
+        {"shortDescription", {{"text", terminalSafe(label)}}},
+        {"fullDescription", {{"text", terminalSafe(label)}}},
+        {"help",
+         {{"text", "c2a rule: " + terminalSafe(label) +
                        ". A rule of the rule files this analysis used "
                        "(run.properties.c2a.sources; the bundled presets are described in "
                        "docs/presets.md): each result says what it decided and why."}}},
-                {"helpUri", docsUri(ruleDoc(label))},
-                {"defaultConfiguration", {{"level", severity.level}}},
-                {"properties",
-                 {{"label", label},
-                  {"security-severity", severity.score},
-                  {"tags", tagsOf(label)}}}};
+        {"helpUri", docsUri(ruleDoc(label))},
+        {"defaultConfiguration", {{"level", severity.level}}},
+        {"properties",
+         {{"label", label}, {"security-severity", severity.score}, {"tags", tagsOf(label)}}}};
   }
 
   static Json failureDescriptor(const std::string& code) {
@@ -494,8 +492,7 @@ class SarifRenderer {
     if (!resource.where.file.empty()) {
       out["locations"] = Json::array({physicalLocation(resource.where)});
     } else if (!resource.changes.empty()) {
-      out["locations"] =
-          Json::array({changeLocation(resource.changes.front())});
+      out["locations"] = Json::array({changeLocation(resource.changes.front())});
     }
     out["partialFingerprints"] = {
         {"c2aChangeSet/v1", sha256Hex(resource.stack + "\n" + resource.logicalId + "\n" +

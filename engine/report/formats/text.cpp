@@ -103,8 +103,9 @@ class TextRenderer {
     }
     for (const auto& warning : report_.warnings) {
       auto where = warning.where.str();
-      prose("", "warning: " + terminalSafe(where.empty() ? "" : where + ": ") +
-                    terminalSafe(warning.message),
+      prose("",
+            "warning: " + terminalSafe(where.empty() ? "" : where + ": ") +
+                terminalSafe(warning.message),
             &Style::yellow);
     }
     if (!report_.warnings.empty()) out_ += "\n";
@@ -267,9 +268,9 @@ class TextRenderer {
       for (std::size_t i = 0; i < d.rules.size(); ++i) {
         rules += (i == 0 ? "; rules: " : "; ") + terminalSafe(ruleWithId(d, i));
       }
-      return {fmt::format("[REJECTED, {} risk: {}{}]", toString(d.risk), terminalSafe(failure),
-                          rules),
-              &Style::red};
+      return {
+          fmt::format("[REJECTED, {} risk: {}{}]", toString(d.risk), terminalSafe(failure), rules),
+          &Style::red};
     }
     if (const auto* acceptance = acceptanceOf(report_, index)) {
       std::string rules;
@@ -295,7 +296,6 @@ class TextRenderer {
     if (d.rules.empty()) return {"[review: no rule decides it]", &Style::yellow};
     return {fmt::format("[review, {} risk{}]", toString(d.risk), rules), &Style::yellow};
   }
-
 
   void headline(const Operation& op, std::optional<std::size_t> index, const std::string& indent) {
     std::string what =
