@@ -12,14 +12,12 @@ c2a by linking it); c2a is the real binary, behind a wrapper that records its ar
 Usage: action_test.py SOURCE_DIR C2A_BINARY. Prints one line per check and "N passed,
 N failed" last; exits non-zero on any failure.
 """
-import atexit
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import yaml
 
@@ -30,25 +28,10 @@ REVIEW_PAIR = os.path.join(SOURCE, "tests/cases/diff/mapping-entry")  # review: 
 APPROVED_PAIR = os.path.join(SOURCE, "tests/cases/diff/description-only")
 STACKS = os.path.join(SOURCE, "tests/cases/plan/several-stacks")     # Consumer review, Producer rejected
 TOKEN = "ghs-job-token"
-results = []
-_made = []
-
-
-def scratch(prefix):
-    """A temporary folder, removed when the test ends."""
-    path = tempfile.mkdtemp(prefix=prefix)
-    _made.append(path)
-    return path
-
-
-atexit.register(lambda: [shutil.rmtree(path, ignore_errors=True) for path in _made])
+from ci_support import check, finish, results, scratch  # noqa: E402 (beside this file)
 # A copy: every run of the action then uses the same c2a, even if the build relinks it meanwhile.
 C2A = shutil.copy(C2A, os.path.join(scratch("c2a-action-bin-"), "c2a"))
 
-
-def check(name, ok, detail=""):
-    results.append(ok)
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)[-3000:]))
 
 
 # --- GitHub expressions -------------------------------------------------------------------------
@@ -517,9 +500,7 @@ def main():
             test()
         except Exception as error:  # a broken action is a failure, not a crash of the test
             check(test.__name__, False, repr(error))
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(finish())
 
 
 main()

@@ -14,9 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
-import atexit
 import json
 
 import yaml
@@ -24,18 +22,7 @@ import yaml
 SOURCE, C2A = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 EXAMPLE = os.path.join(SOURCE, "examples/orders-service")
 REVIEW_PAIR = os.path.join(SOURCE, "tests/cases/diff/mapping-entry")  # verdict review: an instance is replaced
-results = []
-_made = []
-
-
-def scratch(prefix):
-    """A temporary folder, removed when the test ends."""
-    path = tempfile.mkdtemp(prefix=prefix)
-    _made.append(path)
-    return path
-
-
-atexit.register(lambda: [shutil.rmtree(path, ignore_errors=True) for path in _made])
+from ci_support import check, finish, results, scratch  # noqa: E402 (beside this file)
 
 
 def cloudformation_yaml(path):
@@ -67,10 +54,6 @@ def deployed_json(template=os.path.join(EXAMPLE, "before.yaml")):
         json.dump(cloudformation_yaml(template), out, indent=2)
     return path
 
-
-def check(name, ok, detail=""):
-    results.append(ok)
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
 
 
 STUB = """#!/usr/bin/env bash
@@ -351,9 +334,7 @@ def main():
             test()
         except Exception as error:  # a broken recipe is a failure, not a crash of the test
             check(test.__name__, False, repr(error))
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(finish())
 
 
 main()

@@ -11,35 +11,18 @@ the real binary: the fetched layout and the .args file are handed to it as the s
 Usage: fetch_deployed_test.py SOURCE_DIR C2A_BINARY. Prints one line per check and "N passed,
 N failed" last; exits non-zero on any failure.
 """
-import atexit
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 SOURCE, C2A = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 SCRIPT = os.path.join(SOURCE, "examples/ci/fetch-deployed.sh")
-results = []
-_made = []
+from ci_support import check, finish, results, scratch  # noqa: E402 (beside this file)
 
-
-def scratch(prefix):
-    """A temporary folder, removed when the test ends."""
-    path = tempfile.mkdtemp(prefix=prefix)
-    _made.append(path)
-    return path
-
-
-atexit.register(lambda: [shutil.rmtree(path, ignore_errors=True) for path in _made])
-
-
-def check(name, ok, detail=""):
-    results.append(bool(ok))
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)[-3000:]))
 
 
 # The fake AWS CLI. The cloud ($FAKE_CLOUD):
@@ -677,9 +660,7 @@ def main():
             test()
         except Exception as error:  # a broken script is a failure, not a crash of the test
             check(test.__name__, False, repr(error))
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(finish())
 
 
 main()
