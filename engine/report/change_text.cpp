@@ -8,7 +8,7 @@
 namespace c2a::formats {
 namespace {
 
-std::string safeValue(const std::optional<Json>& value, std::size_t maxValue) {
+std::string safeValue(const Json& value, std::size_t maxValue) {
   auto text = valueText(value);
   if (text.size() <= maxValue) return terminalSafe(text);
   std::size_t cut = maxValue;
@@ -16,6 +16,10 @@ std::string safeValue(const std::optional<Json>& value, std::size_t maxValue) {
   return terminalSafe(text.substr(0, cut)) +
          fmt::format("… (cut at {} of {} bytes; the JSON report has the whole value)", cut,
                      text.size());
+}
+
+std::string safeValue(const std::optional<Json>& value, std::size_t maxValue) {
+  return value ? safeValue(*value, maxValue) : "(absent)";
 }
 
 }  // namespace
@@ -129,6 +133,10 @@ std::vector<std::string> failureLines(const Report& report, std::size_t index) {
 std::string changeDetails(const Report& report, std::size_t index, std::size_t maxValue) {
   std::string text = changeSentence(report.diff.operations[index]);
   for (const auto& line : valueLines(report.diff.operations[index], maxValue)) text += "\n" + line;
+  // What an addition adds or a removal takes away: its body, as the other formats show it.
+  if (const Json* body = bodyOf(report, index); body != nullptr && !body->empty()) {
+    text += "\nbody: " + safeValue(*body, maxValue);
+  }
   auto because = becauseLine(report, index);
   if (!because.empty()) text += "\n" + because;
   text += "\n" + decisionLine(report, index);

@@ -39,7 +39,8 @@ std::string decisionLine(const Report& report, std::size_t index);
 /// "WILL FAIL (CODE): MESSAGE", one per failure foreseen for change `index` (terminal-safe).
 std::vector<std::string> failureLines(const Report& report, std::size_t index);
 
-/// The sentence, the values, the cause, the decision and the foreseen failures, one per line.
+/// The sentence, the values (the body of an addition or removal), the cause, the decision and the
+/// foreseen failures, one per line.
 std::string changeDetails(const Report& report, std::size_t index,
                           std::size_t maxValue = std::numeric_limits<std::size_t>::max());
 
