@@ -134,27 +134,21 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
   auto& assembly = beforeAssembly ? before : after;
   auto& lone = beforeAssembly ? after : before;
   lone = asStack(lone, stack);
-  std::set<std::string> compared;  // the stack and the nested stacks both sides have
+  // The template side's stacks are compared (a nested template given for it alone is all new);
+  // the assembly's nested stacks it does not give are unseen.
   const auto& given = lone.stacks();
   for (const auto& name : assembly.stacks()) {
-    if (topLevel(name) != stack) continue;
-    if (name == stack || std::find(given.begin(), given.end(), name) != given.end()) {
-      compared.insert(name);
+    if (topLevel(name) != stack || std::find(given.begin(), given.end(), name) != given.end()) {
       continue;
     }
-    {
-      warnings.push_back(
-          Diagnostic{ErrorKind::InvalidInput, SourceLocation{},
-                     fmt::format("nested stack {} is not compared: the other side is one "
-                                 "template and no --nested-template gives it; compare two "
-                                 "cloud assemblies, or give its template",
-                                 name),
-                     true});
-    }
+    warnings.push_back(Diagnostic{ErrorKind::InvalidInput, SourceLocation{},
+                                  fmt::format("nested stack {} is not compared: the other side is "
+                                              "one template and no --nested-template gives it; "
+                                              "compare two cloud assemblies, or give its template",
+                                              name),
+                                  true});
   }
-  // A nested template given for the template side only is compared too (all of it is new).
-  for (const auto& name : given) compared.insert(name);
-  return compared;
+  return std::set<std::string>(given.begin(), given.end());
 }
 
 void keepStacks(ModelDiff& diff, const std::set<std::string>& keep) {
