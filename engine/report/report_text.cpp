@@ -128,33 +128,47 @@ const Json* bodyOf(const Report& report, std::size_t index) {
   return nullptr;
 }
 
+std::vector<std::string> cutInPieces(std::string_view text, std::size_t width) {
+  std::vector<std::string> pieces;
+  std::size_t start = 0, count = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (count == width) {
+      pieces.emplace_back(text.substr(start, i - start));
+      start = i;
+      count = 0;
+    }
+    int length = utf8SequenceLength(text, i);
+    i += static_cast<std::size_t>(length < 0 ? -length : length);
+    ++count;
+  }
+  pieces.emplace_back(text.substr(start));
+  return pieces;
+}
+
 std::vector<std::string> wrapWords(std::string_view text, std::size_t width) {
   std::vector<std::string> lines;
   std::string line;
   std::size_t length = 0;  // of `line`, in characters
-  auto flush = [&] {
-    lines.push_back(std::move(line));
-    line.clear();
-    length = 0;
-  };
   std::size_t i = 0;
   while (i < text.size()) {
     auto end = std::min(text.find(' ', i), text.size());
     std::string_view word = text.substr(i, end - i);
     std::size_t size = utf8Length(word);
-    if (length > 0 && length + 1 + size > width) flush();
+    if (length > 0 && length + 1 + size > width) {
+      lines.push_back(std::move(line));
+      line.clear();
+      length = 0;
+    }
     if (length > 0) {
       line += ' ';
-      ++length;
-    }
-    // A word longer than a line: cut between characters.
-    for (std::size_t k = 0; k < word.size();) {
-      if (length == width) flush();
-      int n = utf8SequenceLength(word, k);
-      std::size_t bytes = static_cast<std::size_t>(n < 0 ? -n : n);
-      line.append(word.substr(k, bytes));
-      k += bytes;
-      ++length;
+      line += word;
+      length += 1 + size;
+    } else {
+      // At a line's start: a word longer than a line goes on in pieces, the last one open.
+      auto pieces = cutInPieces(word, width);
+      for (std::size_t k = 0; k + 1 < pieces.size(); ++k) lines.push_back(std::move(pieces[k]));
+      line = std::move(pieces.back());
+      length = utf8Length(line);
     }
     i = end + 1;
   }

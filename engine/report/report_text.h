@@ -97,8 +97,11 @@ struct ComponentBlock {
 std::vector<ComponentBlock> componentBlocks(const Report& report,
                                             const std::vector<std::size_t>& changes);
 
+/// `text` in pieces of at most `width` characters, cut between characters (a table cell's lines).
+std::vector<std::string> cutInPieces(std::string_view text, std::size_t width);
+
 /// `text` in lines of at most `width` characters, broken between words; a word longer than a line
-/// is cut between characters. Nothing is left out.
+/// is cut between characters (cutInPieces). Nothing is left out.
 std::vector<std::string> wrapWords(std::string_view text, std::size_t width);
 
 /// "A, B, C and 2 more": change titles, at most `max` of them.

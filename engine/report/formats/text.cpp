@@ -38,24 +38,6 @@ std::string marker(const Operation& op) {
   return "[~]";
 }
 
-// `text` in pieces of at most `width` characters, cut between characters.
-std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
-  std::vector<std::string> pieces;
-  std::size_t start = 0, count = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    if (count == width) {
-      pieces.push_back(text.substr(start, i - start));
-      start = i;
-      count = 0;
-    }
-    int length = utf8SequenceLength(text, i);
-    i += static_cast<std::size_t>(length < 0 ? -length : length);
-    ++count;
-  }
-  pieces.push_back(text.substr(start));
-  return pieces;
-}
-
 // Prose (decisions, causes, failures, headlines, summary lines) is continued past this many
 // characters, the longest line a report has; values are never cut or folded.
 constexpr std::size_t kProseWidth = 300;
@@ -151,7 +133,7 @@ class TextRenderer {
       for (const auto& cell : row.cells) {
         SecurityCell lines;
         for (const auto& line : cell) {
-          for (auto& piece : wrapped(terminalSafe(line), kCellWidth)) lines.push_back(piece);
+          for (auto& piece : cutInPieces(terminalSafe(line), kCellWidth)) lines.push_back(piece);
         }
         cells.push_back(std::move(lines));
       }
