@@ -137,6 +137,13 @@ TEST(Corpus, PairsDiffBothWaysWithMirroredCounts) {
   EXPECT_EQ(mismatched, 0u) << failures.str();
 }
 
+// Characters, not bytes: a line is as wide as its code points.
+std::size_t characters(std::string_view line) {
+  std::size_t count = 0;
+  for (unsigned char c : line) count += (c & 0xC0) != 0x80;
+  return count;
+}
+
 // The first line over 300 characters that is not a value (old, new, evaluated and body values,
 // property paths, fenced blocks, table rows: shown whole on purpose), or "". `markdown` or text.
 std::string longProseLine(const std::string& report, bool markdown) {
@@ -147,7 +154,7 @@ std::string longProseLine(const std::string& report, bool markdown) {
     auto start = line.find_first_not_of(' ');
     std::string_view text = start == std::string::npos ? "" : std::string_view(line).substr(start);
     if (text.starts_with("```")) fenced = !fenced;
-    if (fenced || line.size() <= 300) continue;
+    if (fenced || characters(line) <= 300) continue;
     bool value = false;
     if (markdown) {
       for (std::string_view mark : {"- old", "- new", "- unchanged", "- body", "|"}) {
@@ -196,7 +203,7 @@ TEST(Corpus, EveryPairRendersInEveryFormatTheSameEachTime) {
           auto line = longProseLine(first, format.name == "markdown");
           if (!line.empty()) {
             ++failed;
-            failures << dir << ": " << format.name << " line of " << line.size()
+            failures << dir << ": " << format.name << " line of " << characters(line)
                      << " characters: " << line.substr(0, 120) << "\n";
           }
         }
