@@ -28,7 +28,7 @@
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/report_format.h"
 #include "model-diffing/change_propagation.h"
-#include "model-diffing/change_set.h"
+#include "model-diffing/operation_table.h"
 #include "model-diffing/component_matching.h"
 #include "model-diffing/model_diff.h"
 #include "model-diffing/property_diff.h"
@@ -311,7 +311,7 @@ void benchPropagateChanges(benchmark::State& state) {
   for (const auto& op : whole.operations) {
     if (!op.propagated) found.push_back(op);
   }
-  std::optional<diffing::ChangeSet> changes;
+  std::optional<diffing::OperationTable> changes;
   std::optional<TemplateEvaluator> beforeValues;
   std::optional<TemplateEvaluator> afterValues;
   auto prepare = [&] {

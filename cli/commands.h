@@ -50,7 +50,8 @@ void addNestedTemplateOptions(CLI::App& command, ReadLimits& limits, bool sides)
 /// --parameters, --before-parameters, --after-parameters, --parameter, --region, --account,
 /// --partition: what each side is deployed with (template evaluation); --change-set: what
 /// CloudFormation itself said of the deployment.
-void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet);
+void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs,
+                          std::vector<std::string>& changeSets);
 /// --follow-output-symlinks: write through an output path that is a symbolic link.
 void addOutputOptions(CLI::App& command, bool& followSymlinks);
 /// Writes to stdout, or atomically to `file` when it is not empty (OutputFiles: a symbolic link

@@ -98,10 +98,12 @@ std::vector<ExtraReport> extraReports(const std::vector<std::string>& specs) {
 
 // The files a run reads: none may be one it writes.
 std::vector<std::string> inputFiles(const DiffOptions& options) {
-  std::vector<std::string> inputs{options.before,           options.after,
-                                  options.approvalKeyFile,  options.baseline,
-                                  options.parameters.both,  options.parameters.before,
-                                  options.parameters.after, options.analyze.changeSetFile};
+  std::vector<std::string> inputs{options.before,          options.after,
+                                  options.approvalKeyFile, options.baseline,
+                                  options.parameters.both, options.parameters.before,
+                                  options.parameters.after};
+  inputs.insert(inputs.end(), options.analyze.changeSetFiles.begin(),
+                options.analyze.changeSetFiles.end());
   inputs.insert(inputs.end(), options.rules.begin(), options.rules.end());
   inputs.insert(inputs.end(), options.approvals.begin(), options.approvals.end());
   const auto& limits = options.analyze.limits;
@@ -328,7 +330,7 @@ void registerDiffCommand(CLI::App& app, Action& action) {
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
-  addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFile);
+  addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFiles);
   addOutputOptions(*command, options->followOutputSymlinks);
   addNestedTemplateOptions(*command, options->analyze.limits, true);
   addLimitOptions(*command, options->analyze.limits);

@@ -4,7 +4,8 @@
 
 namespace c2a::cli {
 
-void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::string& changeSet) {
+void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs,
+                          std::vector<std::string>& changeSets) {
   const char* group = "Template evaluation";
   command
       .add_option("--parameters", inputs.both,
@@ -47,10 +48,12 @@ void addEvaluationOptions(CLI::App& command, ParameterInputs& inputs, std::strin
                   "unknown)")
       ->group(group);
   command
-      .add_option("--change-set", changeSet,
-                  "The JSON of `aws cloudformation describe-change-set` for this deployment: its "
-                  "Replacement answers are used, and where it and c2a disagree is listed "
-                  "(docs/diff.md, \"Change sets\")")
+      .add_option("--change-set", changeSets,
+                  "The JSON of `aws cloudformation describe-change-set` for this deployment, or a "
+                  "directory of such files (repeatable): nested stacks' change sets and a second "
+                  "description with property values are matched and merged. Its Replacement "
+                  "answers are used, and where it and c2a disagree is listed (docs/diff.md, "
+                  "\"Change sets\")")
       ->group(group);
 }
 

@@ -61,7 +61,7 @@ void registerPlanCommand(CLI::App& app, Action& action) {
   command->add_option("--spec", options->analyze.specFile,
                       "CloudFormation spec to use instead of the built-in one (db.json, db.json.gz "
                       "or CloudFormationResourceSpecification.json)");
-  addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFile);
+  addEvaluationOptions(*command, options->parameters, options->analyze.changeSetFiles);
   addOutputOptions(*command, options->followOutputSymlinks);
   addNestedTemplateOptions(*command, options->analyze.limits, true);
   addLimitOptions(*command, options->analyze.limits);
@@ -71,9 +71,10 @@ void registerPlanCommand(CLI::App& app, Action& action) {
     action = [options]() -> int {
       StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
       const PlanFormat* format = findPlanFormat(options->format);
-      std::vector<std::string> inputs{options->before,           options->after,
-                                      options->parameters.both,  options->parameters.before,
-                                      options->parameters.after, options->analyze.changeSetFile};
+      std::vector<std::string> inputs{options->before, options->after, options->parameters.both,
+                                      options->parameters.before, options->parameters.after};
+      inputs.insert(inputs.end(), options->analyze.changeSetFiles.begin(),
+                    options->analyze.changeSetFiles.end());
       const auto& limits = options->analyze.limits;
       for (const auto* nested :
            {&limits.nestedTemplates, &limits.beforeNestedTemplates, &limits.afterNestedTemplates}) {

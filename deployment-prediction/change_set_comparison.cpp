@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <map>
 
+#include "deployment-prediction/change_set_values.h"
+#include "model/retention_policy.h"
+
 namespace c2a {
 namespace {
 
@@ -53,6 +56,50 @@ std::map<std::string, Prediction> predictions(const ModelDiff& diff, const std::
     }
   }
   return out;
+}
+
+// What c2a predicts happens to the resource's old physical resource, in PolicyAction's words:
+// the BEFORE resource's DeletionPolicy for a deletion, UpdateReplacePolicy for a definite
+// replacement; "" when there is none or c2a does not know.
+std::string predictedPolicy(const ModelDiff& diff, const std::string& stack,
+                            const std::string& logicalId, const Prediction& prediction) {
+  bool removed = prediction.action == "Remove";
+  bool replaced = prediction.action == "Modify" && prediction.replace == "True";
+  if ((!removed && !replaced) || diff.before == nullptr) return "";
+  auto index = diff.before->find(stack, ComponentType::Resource, logicalId);
+  if (!index) return "";
+  const auto& component = diff.before->component(*index);
+  auto outcome =
+      toString(retentionPolicy(component.properties, component.subtype, replaced).outcome);
+  if (outcome.empty()) return "";
+  return (replaced ? "ReplaceAnd" : "") + std::string(outcome);
+}
+
+// Why c2a predicts what it does of the old physical resource: "DeletionPolicy Retain", or "no
+// UpdateReplacePolicy: Delete".
+std::string policyBasis(const ModelDiff& diff, const std::string& stack,
+                        const std::string& logicalId, const ChangeSetAnswer& answer) {
+  auto index = diff.before->find(stack, ComponentType::Resource, logicalId);
+  if (!index) return "";
+  const auto& component = diff.before->component(*index);
+  bool replaced = answer.predicted == "Modify";
+  auto policy = retentionPolicy(component.properties, component.subtype, replaced);
+  if (!policy.written.empty()) return policy.key + " " + policy.written;
+  return fmt::format("no {}: {}", policy.key, toString(policy.outcome));
+}
+
+// A PolicyAction as a reviewer reads it.
+std::string describePolicy(const std::string& policy) {
+  std::string_view rest = policy;
+  std::string out;
+  if (rest.starts_with("ReplaceAnd")) {
+    rest.remove_prefix(10);
+    out = "replaced, and the old resource ";
+  }
+  if (rest == "Delete") return out + "deleted";
+  if (rest == "Retain") return out + "kept";
+  if (rest == "Snapshot") return out + "deleted after a final snapshot";
+  return policy;
 }
 
 // An import brings an existing physical resource into the stack: for the template, a new one.
@@ -119,12 +166,16 @@ std::string disagreement(const ChangeSetAnswer& answer) {
 
 }  // namespace
 
-ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet,
-                                     const std::string& stack) {
-  ChangeSetComparison comparison;
-  comparison.file = changeSet.file;
-  comparison.stackName = changeSet.stackName;
-  comparison.changeSetName = changeSet.changeSetName;
+void compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet, const std::string& stack,
+                      ChangeSetComparison& comparison) {
+  if (comparison.parts.empty()) {
+    comparison.file = changeSet.file;
+    comparison.stackName = changeSet.stackName;
+    comparison.changeSetName = changeSet.changeSetName;
+  }
+  comparison.parts.push_back({changeSet.files, stack, changeSet.stackName, changeSet.changeSetName,
+                              changeSet.changeSetId, changeSet.deploymentMode,
+                              changeSet.withValues});
   auto predicted = predictions(diff, stack);
   std::map<std::string, const ChangeSetResource*> listed;
   for (const auto& resource : changeSet.resources) listed[resource.logicalId] = &resource;
@@ -136,6 +187,7 @@ ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet
     answer.resourceType = resource->resourceType;
     answer.listed = resource->action;
     answer.listedReplace = resource->replacement;
+    answer.listedPolicy = resource->policyAction;
     answer.where = resource->where;
   }
   for (const auto& [id, prediction] : predicted) {
@@ -143,6 +195,7 @@ ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet
     answer.logicalId = id;
     answer.predicted = prediction.action;
     answer.predictedReplace = prediction.replace;
+    answer.predictedPolicy = predictedPolicy(diff, stack, id, prediction);
     answer.changes = prediction.changes;
     if (answer.resourceType.empty() && !prediction.changes.empty()) {
       answer.resourceType = diff.operations[prediction.changes.front()].subtype;
@@ -155,7 +208,34 @@ ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet
     bool definite = found != predicted.end() && found->second.definite;
     auto entry = listed.find(id);
     bool automatic = entry != listed.end() && isAutomatic(*entry->second);
-    if (contradicts(answer, definite, automatic)) answer.disagreement = disagreement(answer);
+    if (entry != listed.end()) {
+      answer.values = compareValues(diff, stack, *entry->second, answer.changes);
+    }
+    std::vector<std::string> sentences;
+    // Drift the change set reverts explains a change c2a cannot see in the templates: said once,
+    // as drift (valueDisagreements).
+    bool drift = std::any_of(answer.values.begin(), answer.values.end(), [](const auto& value) {
+      return value.beforeDiffers && value.beforeFrom == "ACTUAL_STATE";
+    });
+    if (contradicts(answer, definite, automatic) && !(drift && answer.predicted.empty())) {
+      auto sentence = disagreement(answer);
+      auto values = answer.predicted.empty() ? valueSummary(answer.values, 3) : "";
+      if (!values.empty()) sentence += " (" + values + ")";
+      sentences.push_back(std::move(sentence));
+    }
+    if (!answer.listedPolicy.empty() && !answer.predictedPolicy.empty() &&
+        answer.listedPolicy != answer.predictedPolicy) {
+      sentences.push_back(fmt::format(
+          "the change set says {} is {} (PolicyAction {}), c2a predicts {} ({})", id,
+          describePolicy(answer.listedPolicy), answer.listedPolicy,
+          describePolicy(answer.predictedPolicy), policyBasis(diff, stack, id, answer)));
+    }
+    for (auto& sentence : valueDisagreements(id, answer.values)) {
+      sentences.push_back(std::move(sentence));
+    }
+    for (const auto& sentence : sentences) {
+      answer.disagreement += (answer.disagreement.empty() ? "" : "; ") + sentence;
+    }
     // The replacement answer reported: the change set's where it gives one, which then sets the
     // certainty of c2a's REPLACE.
     if (answer.listedReplace.empty()) {
@@ -172,7 +252,6 @@ ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet
     }
     comparison.resources.push_back(std::move(answer));
   }
-  return comparison;
 }
 
 }  // namespace c2a

@@ -5,15 +5,17 @@
 // actual parameter values, its physical resources), so its Replacement is the answer used.
 #include <string>
 
-#include "model/change_set.h"
+#include "model/cloudformation_change_set.h"
 #include "model/diff.h"
 
 namespace c2a {
 
-/// Compares the resource operations of `stack` ("" for a lone template) with `changeSet`, and
-/// sets the certainty of each REPLACE the change set answers for: definite where it says
-/// `True`, possible where it says `Conditional` or, against c2a, `False`.
-ChangeSetComparison compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet,
-                                     const std::string& stack);
+/// Compares the resource operations of `stack` ("" for a lone template) with `changeSet`: adds
+/// the change set as a part of `comparison` and an answer per resource either of them changes
+/// (actions, replacement, what happens to the old physical resource, property values). Sets the
+/// certainty of each REPLACE the change set answers for: definite where it says `True`, possible
+/// where it says `Conditional` or, against c2a, `False`.
+void compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet, const std::string& stack,
+                      ChangeSetComparison& comparison);
 
 }  // namespace c2a

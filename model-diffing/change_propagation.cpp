@@ -60,7 +60,7 @@ void findInMapUses(const Json& value, const std::string& mapping, std::vector<co
 
 class Propagator {
  public:
-  Propagator(ChangeSet& changes, const UpdateTypeLookup& updateTypes, Evaluators& evaluators)
+  Propagator(OperationTable& changes, const UpdateTypeLookup& updateTypes, Evaluators& evaluators)
       : changes_(changes),
         updateTypes_(updateTypes),
         evaluators_(evaluators),
@@ -393,7 +393,7 @@ class Propagator {
     queue_.push_back(changes_.add(std::move(op)));
   }
 
-  ChangeSet& changes_;
+  OperationTable& changes_;
   const UpdateTypeLookup& updateTypes_;
   Evaluators& evaluators_;
   const InfraModel& after_;
@@ -414,7 +414,7 @@ std::string replacementReason(const PropertyChange& change) {
   return path + " changes";
 }
 
-void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes,
+void propagateChanges(OperationTable& changes, const UpdateTypeLookup& updateTypes,
                       Evaluators& evaluators) {
   Propagator(changes, updateTypes, evaluators).run();
 }

@@ -6,8 +6,8 @@
 // way.
 #include <string>
 
-#include "model-diffing/change_set.h"
 #include "model-diffing/deployed_values.h"
+#include "model-diffing/operation_table.h"
 #include "model/operation.h"
 #include "model/update_type.h"
 
@@ -15,7 +15,7 @@ namespace c2a::diffing {
 
 /// `evaluators` settle what a changed parameter, mapping entry or condition does to the values
 /// that read it (deployed_values.h).
-void propagateChanges(ChangeSet& changes, const UpdateTypeLookup& updateTypes,
+void propagateChanges(OperationTable& changes, const UpdateTypeLookup& updateTypes,
                       Evaluators& evaluators);
 
 /// Sets `propagated` on every operation: true when the root of its cause chain is a change of

@@ -3,11 +3,11 @@
 #include <map>
 
 #include "model-diffing/change_propagation.h"
-#include "model-diffing/change_set.h"
 #include "model-diffing/component_matching.h"
 #include "model-diffing/deployed_values.h"
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/grant_regrouping.h"
+#include "model-diffing/operation_table.h"
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
 #include "model/same_value.h"
@@ -15,7 +15,7 @@
 namespace c2a {
 namespace {
 
-using diffing::ChangeSet;
+using diffing::OperationTable;
 
 std::map<std::string, std::vector<ComponentIndex>> membersByStack(const InfraModel& model) {
   std::map<std::string, std::vector<ComponentIndex>> members;
@@ -39,7 +39,7 @@ bool deployable(const Component& component) {
 }
 
 // The most severe replacement trigger among a component's property changes, if any.
-std::optional<std::size_t> replacementTrigger(ChangeSet& changes,
+std::optional<std::size_t> replacementTrigger(OperationTable& changes,
                                               const std::vector<std::size_t>& updates) {
   auto severity = [](UpdateType type) {
     switch (type) {
@@ -472,7 +472,7 @@ class Differ {
     }
   }
 
-  ChangeSet changes_;
+  OperationTable changes_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
   const Deployments& deployments_;      // what the digests bind to besides the templates

@@ -164,4 +164,9 @@ void InfraModel::addStack(const std::string& name) {
   impl_->stacks.push_back(name);
 }
 
+std::string nestedStackName(std::string_view parent, std::string_view logicalId) {
+  if (parent.empty()) return std::string(logicalId);
+  return std::string(parent) + "/" + std::string(logicalId);
+}
+
 }  // namespace c2a

@@ -18,6 +18,10 @@ namespace c2a {
 
 using ComponentIndex = std::size_t;
 
+/// The name of the stack a nested stack resource deploys: `Parent/Logical` ("Logical" under a
+/// lone template's unnamed stack).
+std::string nestedStackName(std::string_view parent, std::string_view logicalId);
+
 /// Where a stack deploys, as far as its input says (a cloud assembly's manifest: the artifact's
 /// `environment` and `stackName`); empty where it does not (a lone template, an
 /// environment-agnostic stack: `aws://unknown-account/unknown-region`).

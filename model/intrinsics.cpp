@@ -32,6 +32,22 @@ bool hasConditionalValue(const Json& value) {
   return false;
 }
 
+bool isPlainValue(const Json& value) {
+  if (value.is_string())
+    return value.get_ref<const std::string&>().find("{{resolve:") == std::string::npos;
+  if (value.is_object()) {
+    if (isIntrinsic(value)) return false;
+    for (const auto& [key, member] : value.items()) {
+      if (!isPlainValue(member)) return false;
+    }
+  } else if (value.is_array()) {
+    for (const auto& element : value) {
+      if (!isPlainValue(element)) return false;
+    }
+  }
+  return true;
+}
+
 namespace {
 
 std::string joined(const Json& args) {

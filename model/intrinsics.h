@@ -20,6 +20,10 @@ bool isConditionReference(const Json& value);
 /// condition.
 bool isIntrinsic(const Json& value);
 
+/// True when the value holds no function call and no dynamic reference (`{{resolve:...}}`)
+/// anywhere: CloudFormation deploys it as written.
+bool isPlainValue(const Json& value);
+
 /// True when the value holds an `Fn::If` anywhere: which branch is deployed depends on a
 /// condition, so a reference inside it may or may not be the one used.
 bool hasConditionalValue(const Json& value);

@@ -45,4 +45,23 @@ Path fromDotted(std::string_view dotted) {
   return path;
 }
 
+Path fromPointer(std::string_view pointer) {
+  Path path;
+  if (pointer.empty()) return path;
+  if (pointer.front() == '/') pointer.remove_prefix(1);
+  std::string segment;
+  for (std::size_t i = 0; i <= pointer.size(); ++i) {
+    if (i == pointer.size() || pointer[i] == '/') {
+      path.push_back(std::move(segment));
+      segment.clear();
+    } else if (pointer[i] == '~' && i + 1 < pointer.size() &&
+               (pointer[i + 1] == '0' || pointer[i + 1] == '1')) {
+      segment += pointer[++i] == '0' ? '~' : '/';
+    } else {
+      segment += pointer[i];
+    }
+  }
+  return path;
+}
+
 }  // namespace c2a

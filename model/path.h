@@ -15,6 +15,8 @@ std::string toDotted(const Path& path);
 std::string toPointer(const Path& path);
 /// The pointer of `key` inside the value at `parent` (`~` and `/` escaped as RFC 6901 says).
 std::string childPointer(std::string_view parent, std::string_view key);
+/// Parses a JSON pointer (`/Properties/Tags/1/Value`, `~1` and `~0` unescaped) into a path.
+Path fromPointer(std::string_view pointer);
 /// Splits a dotted path. Keys that themselves contain dots cannot round-trip; reports only render.
 Path fromDotted(std::string_view dotted);
 

@@ -4,8 +4,8 @@
 #include <set>
 
 #include "aggregations/aggregation_module.h"
-#include "deployment-prediction/change_set_comparison.h"
 #include "deployment-prediction/plan.h"
+#include "engine/pipeline/change_set_matching.h"
 #include "engine/pipeline/failures_foreseen.h"
 #include "engine/pipeline/not_analysed.h"
 #include "engine/pipeline/parameters_file.h"
@@ -16,7 +16,7 @@
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
 #include "model/current_work.h"
-#include "platform-mapping/change-set/change_set_reader.h"
+#include "platform-mapping/change-set/change_set_files.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 #include "spec/serverless_resources.h"
@@ -81,43 +81,6 @@ void checkAggregationLevels(const std::vector<std::string>& levels) {
 }
 
 namespace {
-
-// The stack a change set is for: the one whose name it names (the stack name a cloud assembly's
-// manifest gives, or the artifact id), else the only stack there is (a lone template's "", an
-// assembly of one stack). Among the stacks --stack keeps. Anything else is bad input.
-std::string changeSetStack(const ChangeSet& changeSet, const ModelDiff& diff,
-                           const std::optional<std::set<std::string>>& keep) {
-  std::set<std::string> all, stacks;
-  for (const auto* model : {diff.before, diff.after}) {
-    for (const auto& name : model->stacks()) {
-      all.insert(name);
-      if (!keep || keep->count(name) != 0) stacks.insert(name);
-    }
-  }
-  bool unselected = false;  // it names a stack --stack leaves out
-  if (!changeSet.stackName.empty()) {
-    for (const auto& name : all) {
-      bool named = name == changeSet.stackName;
-      for (const auto* model : {diff.before, diff.after}) {
-        named = named || model->environment(name).stackName == changeSet.stackName;
-      }
-      if (named && stacks.count(name) != 0) return name;
-      unselected = unselected || named;
-    }
-  }
-  if (stacks.size() == 1 && !unselected) return *stacks.begin();
-  std::string names;
-  for (const auto& name : stacks) names += (names.empty() ? "" : ", ") + name;
-  throw C2aError(ErrorKind::InvalidInput, {changeSet.file},
-                 changeSet.stackName.empty()
-                     ? "the change set names no stack (no StackName or StackId), and the inputs "
-                       "hold several (" +
-                           names + "): choose one with --stack"
-                     : "the change set is for stack `" + changeSet.stackName +
-                           "`, which is none of the stacks " +
-                           (unselected ? "selected with --stack" : "of the inputs") + " (" + names +
-                           ")");
-}
 
 // What the rules decide of each change (or review for all, without rules).
 void decide(Report& report, const AnalyzeOptions& options, const ResourceSpec& spec) {
@@ -196,13 +159,12 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     return spec.updateType(type, path);
   };
 
-  std::optional<ChangeSet> changeSet;
-  if (!options.changeSetFile.empty()) {
-    changeSet = readChangeSet(options.changeSetFile, options.limits);
-  }
+  auto changeSets = readChangeSets(options.changeSetFiles, options.limits);
   auto report = std::make_unique<Report>();
   report->metadata = reportMetadata(options.ruleFiles);
-  if (changeSet) addSource(report->metadata, "change-set", options.changeSetFile);
+  for (const auto& changeSet : changeSets) {
+    for (const auto& file : changeSet.files) addSource(report->metadata, "change-set", file);
+  }
   report->metadata.presets = options.presets;
   for (auto& warning : undeclaredParameters(options.parameterKeys, before, after)) {
     warnings.push_back(std::move(warning));
@@ -218,9 +180,8 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   report->diff =
       diffModels(report->before, report->after, updateTypes, deployedTypes, options.deployments);
   if (keep) keepStacks(report->diff, *keep);
-  if (changeSet) {
-    auto stack = changeSetStack(*changeSet, report->diff, keep);
-    report->changeSet = compareChangeSet(report->diff, *changeSet, stack);
+  if (!changeSets.empty()) {
+    report->changeSet = compareChangeSets(report->diff, changeSets, keep);
     // Its Replacement answers set certainties: the change set is part of what is approved.
     diffing::fingerprintDiff(report->diff, options.deployments);
   }

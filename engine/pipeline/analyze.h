@@ -34,9 +34,10 @@ struct AnalyzeOptions {
   bool warnWithoutRules = true;
   Deployments deployments;  // parameter and pseudo-parameter values given for each side
   std::map<std::string, SourceLocation> parameterKeys;  // where each given key is given
-  /// --change-set: `aws cloudformation describe-change-set` JSON to compare with (and whose
-  /// Replacement answers to use); empty: none.
-  std::string changeSetFile;
+  /// --change-set: `aws cloudformation describe-change-set` JSON files or directories of them (the
+  /// root stack's change set and its nested stacks', each with and without property values) to
+  /// compare with, and whose Replacement answers to use; empty: none.
+  std::vector<std::string> changeSetFiles;
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.

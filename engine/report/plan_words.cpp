@@ -8,6 +8,7 @@
 #include "deployment-prediction/failures.h"
 #include "engine/report/plan_render.h"
 #include "engine/report/report_text.h"
+#include "model/retention_policy.h"
 
 namespace c2a {
 namespace {
@@ -29,15 +30,16 @@ std::string policyNote(const Report& report, const PlanStep& step) {
   if (step.changes.empty()) return "";
   const Operation& op = report.diff.operations[step.changes.front()];
   if (!op.before) return "";
-  const char* key = step.action == PlanAction::DeleteOld ? "UpdateReplacePolicy" : "DeletionPolicy";
-  const auto& body = report.before.component(*op.before).properties;
-  auto policy = body.find(key);
-  if (policy == body.end() || !policy->is_string()) return "";
-  const auto& value = policy->get_ref<const std::string&>();
-  if (value == "Retain" || value == "RetainExceptOnCreate") {
-    return fmt::format(" ({} {}: the physical resource is kept)", key, value);
+  const auto& component = report.before.component(*op.before);
+  auto policy = retentionPolicy(component.properties, component.subtype,
+                                step.action == PlanAction::DeleteOld);
+  if (policy.written.empty()) return "";
+  if (policy.outcome == Retention::Retain) {
+    return fmt::format(" ({} {}: the physical resource is kept)", policy.key, policy.written);
   }
-  if (value == "Snapshot") return fmt::format(" ({} Snapshot: a final snapshot is taken)", key);
+  if (policy.outcome == Retention::Snapshot) {
+    return fmt::format(" ({} Snapshot: a final snapshot is taken)", policy.key);
+  }
   return "";
 }
 

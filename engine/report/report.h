@@ -10,7 +10,7 @@
 #include "aggregations/aggregation_tree.h"
 #include "engine/report/security_view.h"
 #include "model/cause_chain.h"
-#include "model/change_set.h"
+#include "model/cloudformation_change_set.h"
 #include "model/decision.h"
 #include "model/diff.h"
 #include "model/error.h"

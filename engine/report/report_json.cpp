@@ -192,6 +192,26 @@ Json failuresToJson(const Report& report) {
   return out;
 }
 
+// One property value the change set gives, beside c2a's.
+Json changeSetValueToJson(const Report& report, const ChangeSetValue& value) {
+  auto either = [](const std::optional<Json>& v) { return v ? *v : Json(); };
+  Json entry = {
+      {"path", value.path},
+      {"changeType", value.attributeChangeType.empty() ? Json() : Json(value.attributeChangeType)},
+      {"before", either(value.before)},
+      {"after", either(value.after)},
+      {"compared", value.known},
+      {"agrees", value.agrees()}};
+  // c2a's values where it knows them (null: no value); absent where it does not.
+  if (value.beforeKnown) entry["predictedBefore"] = either(value.predictedBefore);
+  if (value.afterKnown) entry["predictedAfter"] = either(value.predictedAfter);
+  if (!value.beforeFrom.empty()) entry["beforeFrom"] = value.beforeFrom;
+  if (value.truncated) entry["truncated"] = true;
+  if (value.change) entry["changeId"] = report.diff.operations[*value.change].id;
+  if (!value.where.file.empty()) entry["location"] = locationToJson(value.where);
+  return entry;
+}
+
 // The change set against the prediction, resource by resource (docs/report.md, "changeSet").
 Json changeSetToJson(const Report& report, const ChangeSetComparison& comparison) {
   auto text = [](const std::string& value) { return value.empty() ? Json() : Json(value); };
@@ -199,25 +219,43 @@ Json changeSetToJson(const Report& report, const ChangeSetComparison& comparison
   for (const auto& answer : comparison.resources) {
     Json ids = Json::array();
     for (auto change : answer.changes) ids.push_back(report.diff.operations[change].id);
-    Json entry = {
-        {"stack", text(answer.stack)},
-        {"logicalId", answer.logicalId},
-        {"type", text(answer.resourceType)},
-        {"changeSet",
-         {{"action", text(answer.listed)}, {"replacement", text(answer.listedReplace)}}},
-        {"predicted",
-         {{"action", text(answer.predicted)}, {"replacement", text(answer.predictedReplace)}}},
-        {"replacement", text(answer.replacement)},
-        {"source", answer.source},
-        {"agrees", answer.disagreement.empty()},
-        {"changes", std::move(ids)}};
+    Json values = Json::array();
+    for (const auto& value : answer.values) values.push_back(changeSetValueToJson(report, value));
+    Json entry = {{"stack", text(answer.stack)},
+                  {"logicalId", answer.logicalId},
+                  {"type", text(answer.resourceType)},
+                  {"changeSet",
+                   {{"action", text(answer.listed)},
+                    {"replacement", text(answer.listedReplace)},
+                    {"policyAction", text(answer.listedPolicy)}}},
+                  {"predicted",
+                   {{"action", text(answer.predicted)},
+                    {"replacement", text(answer.predictedReplace)},
+                    {"policyAction", text(answer.predictedPolicy)}}},
+                  {"replacement", text(answer.replacement)},
+                  {"source", answer.source},
+                  {"agrees", answer.disagreement.empty()},
+                  {"values", std::move(values)},
+                  {"changes", std::move(ids)}};
     if (!answer.disagreement.empty()) entry["disagreement"] = answer.disagreement;
     if (!answer.where.file.empty()) entry["location"] = locationToJson(answer.where);
     resources.push_back(std::move(entry));
   }
+  Json parts = Json::array();
+  for (const auto& part : comparison.parts) {
+    parts.push_back({{"files", part.files},
+                     {"stack", text(part.stack)},
+                     {"stackName", text(part.stackName)},
+                     {"changeSetName", text(part.changeSetName)},
+                     {"changeSetId", text(part.changeSetId)},
+                     {"deploymentMode", text(part.deploymentMode)},
+                     {"propertyValues", part.withValues}});
+  }
   return {{"file", comparison.file},
           {"stackName", text(comparison.stackName)},
           {"changeSetName", text(comparison.changeSetName)},
+          {"changeSets", std::move(parts)},
+          {"nestedNotGiven", comparison.nestedNotGiven},
           {"disagreements", comparison.disagreements()},
           {"resources", std::move(resources)}};
 }

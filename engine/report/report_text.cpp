@@ -8,6 +8,7 @@
 #include "deployment-prediction/failures.h"
 #include "model/cause_chain.h"
 #include "model/change_title.h"
+#include "model/retention_policy.h"
 #include "model/same_value.h"
 #include "model/utf8.h"
 
@@ -265,14 +266,15 @@ std::string retentionNote(const Report& report, const Operation& op) {
       op.componentType != ComponentType::Resource) {
     return "";
   }
-  const auto& body = report.before.component(*op.before).properties;
-  auto policy = body.find("DeletionPolicy");
-  if (policy == body.end() || !policy->is_string()) return "";
-  const auto& value = policy->get_ref<const std::string&>();
-  if (value == "Retain" || value == "RetainExceptOnCreate") {
+  const auto& component = report.before.component(*op.before);
+  auto policy = retentionPolicy(component.properties, component.subtype, false);
+  if (policy.written.empty()) return "";
+  if (policy.outcome == Retention::Retain) {
     return "DeletionPolicy Retain: the physical resource is kept";
   }
-  if (value == "Snapshot") return "DeletionPolicy Snapshot: a final snapshot is taken";
+  if (policy.outcome == Retention::Snapshot) {
+    return "DeletionPolicy Snapshot: a final snapshot is taken";
+  }
   return "";
 }
 
@@ -544,6 +546,12 @@ std::vector<std::string> changeSetLines(const Report& report) {
   std::vector<std::string> lines;
   if (!report.changeSet) return lines;
   const auto& comparison = *report.changeSet;
+  const std::string rootStack = comparison.parts.empty() ? "" : comparison.parts.front().stack;
+  // A nested stack's resource is named with its stack.
+  auto named = [&](const ChangeSetAnswer& resource) {
+    return resource.stack == rootStack ? resource.logicalId
+                                       : resource.stack + "/" + resource.logicalId;
+  };
   std::string answers;
   std::size_t fromChangeSet = 0;
   for (const auto& resource : comparison.resources) {
@@ -552,19 +560,64 @@ std::vector<std::string> changeSetLines(const Report& report) {
     auto word = resource.replacement == "True"    ? "replaced"
                 : resource.replacement == "False" ? "not replaced"
                                                   : "replaced or not at deployment";
-    answers += fmt::format("{}{}: {}", answers.empty() ? "" : ", ", resource.logicalId, word);
+    answers += fmt::format("{}{}: {}", answers.empty() ? "" : ", ", named(resource), word);
   }
   auto name = comparison.changeSetName.empty() ? comparison.file : comparison.changeSetName;
   auto stack = comparison.stackName.empty() ? "" : " for stack " + comparison.stackName;
+  std::string nested;
+  for (std::size_t i = 1; i < comparison.parts.size(); ++i) {
+    nested += (nested.empty() ? "" : ", ") + comparison.parts[i].stack;
+  }
+  if (!nested.empty()) {
+    nested = fmt::format(" with the change set{} of nested stack{} {}",
+                         comparison.parts.size() > 2 ? "s" : "",
+                         comparison.parts.size() > 2 ? "s" : "", nested);
+  }
   auto n = comparison.disagreements();
-  std::string line = fmt::format("Change set {}{}: {} resource{}, {} disagreement{} with c2a", name,
-                                 stack, comparison.resources.size(),
+  std::string line = fmt::format("Change set {}{}{}: {} resource{}, {} disagreement{} with c2a",
+                                 name, stack, nested, comparison.resources.size(),
                                  comparison.resources.size() == 1 ? "" : "s", n, n == 1 ? "" : "s");
   if (fromChangeSet > 0) line += "; replacement answers from the change set: " + answers;
   lines.push_back(line + ".");
+  std::size_t compared = 0, differ = 0;
   for (const auto& resource : comparison.resources) {
-    if (!resource.disagreement.empty())
-      lines.push_back("Change set disagrees: " + resource.disagreement + ".");
+    for (const auto& value : resource.values) {
+      compared += value.known ? 1 : 0;
+      differ += value.agrees() ? 0 : 1;
+    }
+  }
+  bool withValues = std::any_of(comparison.parts.begin(), comparison.parts.end(),
+                                [](const ChangeSetPart& part) { return part.withValues; });
+  if (withValues) {
+    lines.push_back(
+        fmt::format("Property values from the change set: {} compared with c2a's, {} differ{}.",
+                    compared, differ, differ == 1 ? "s" : ""));
+  }
+  for (const auto& part : comparison.parts) {
+    if (part.deploymentMode.empty()) continue;
+    lines.push_back(fmt::format(
+        "The change set{} is made with DeploymentMode {}{}.",
+        part.stack == rootStack ? "" : " of nested stack " + part.stack, part.deploymentMode,
+        part.deploymentMode == "REVERT_DRIFT"
+            ? ": CloudFormation compared the template with the resources' actual state, and the "
+              "deployment reverts their drift"
+            : ""));
+  }
+  if (!comparison.nestedNotGiven.empty()) {
+    std::string stacks;
+    for (const auto& nestedStack : comparison.nestedNotGiven) {
+      stacks += (stacks.empty() ? "" : ", ") + nestedStack;
+    }
+    lines.push_back("Not given: the change set of nested stack" +
+                    std::string(comparison.nestedNotGiven.size() == 1 ? " " : "s ") + stacks +
+                    " (describe it by the ChangeSetId its parent lists; until then c2a's "
+                    "prediction stands alone there).");
+  }
+  for (const auto& resource : comparison.resources) {
+    if (!resource.disagreement.empty()) {
+      auto where = resource.stack == rootStack ? "" : " (stack " + resource.stack + ")";
+      lines.push_back("Change set disagrees" + where + ": " + resource.disagreement + ".");
+    }
   }
   return lines;
 }

@@ -100,6 +100,10 @@ std::vector<ComponentBlock> componentBlocks(const Report& report,
 /// `text` in pieces of at most `width` characters, cut between characters (a table cell's lines).
 std::vector<std::string> cutInPieces(std::string_view text, std::size_t width);
 
+/// Text and Markdown prose (decisions, causes, failures, headlines, summary lines) is continued
+/// past this many characters, the longest line a report has; values are never cut or folded.
+inline constexpr std::size_t kProseWidth = 300;
+
 /// `text` in lines of at most `width` characters, broken between words; a word longer than a line
 /// is cut between characters (cutInPieces). Nothing is left out.
 std::vector<std::string> wrapWords(std::string_view text, std::size_t width);

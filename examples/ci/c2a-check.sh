@@ -9,8 +9,9 @@
 #   C2A_SYNTH      what is about to be deployed: a template or a cdk.out directory
 #   C2A_DEPLOYED_ARGS  a file of c2a arguments for the deployed side, one a line, as
 #                  examples/ci/fetch-deployed.sh writes them (STACK.args: its nested templates)
-#   C2A_CHANGE_SET the change set CloudFormation made of this deployment (describe-change-set
-#                  JSON, as fetch-deployed.sh writes it): c2a diff --change-set
+#   C2A_CHANGE_SET the change set CloudFormation made of this deployment: a describe-change-set
+#                  JSON file, or a directory of them with the nested change sets, as
+#                  fetch-deployed.sh writes it (STACK.changeset): c2a diff --change-set
 #   C2A_STACK      the stacks to compare (--stack globs, space or newline separated; needed when a
 #                  lone deployed template meets a cdk.out of several stacks)
 #   C2A_RULES      the team's rule files, space-separated

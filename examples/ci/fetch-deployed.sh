@@ -8,12 +8,18 @@
 #   S/Logical/Child.json ... under its parent's logical id
 #   S.args               the c2a arguments that map them, one a line (--before-nested-template,
 #                        then Logical=PATH or Logical/Child=PATH); empty without nested stacks
-#   S.changeset.json     with a change-set template: `describe-change-set` of a change set made
-#   S.changeset-values.json  for it, without and with --include-property-values (asking for the
-#                        values can make CloudFormation leave changes out, so both are kept;
-#                        c2a diff --change-set reads the first). Neither is written when
-#                        CloudFormation finds no changes. The change set is deleted at the end,
-#                        also when a step fails or the script is interrupted.
+#   S.changeset/         with a change-set template: the change set made for it (create-change-set
+#                        --include-nested-stacks), described with all pages joined, as:
+#     S.json               describe-change-set
+#     S.values.json        the same with --include-property-values (asking for the values can
+#                          make CloudFormation leave changes out, so both are kept)
+#     S.Logical.json       each nested stack's change set, named by the ChangeSetId (an ARN) of
+#     S.Logical.values.json  its resource change in either description of the parent, described
+#                          the same two ways; at any depth: S.Logical.Child.json, ...
+#                        c2a diff --change-set S.changeset reads the whole directory. None of it
+#                        is written when CloudFormation finds no changes. The change set is
+#                        deleted at the end (its nested ones go with it), also when a step fails
+#                        or the script is interrupted.
 # and prints the c2a command to run with them. The paths in S.args are relative to the directory
 # the script ran in (as the output directory was given): run c2a from there.
 #
@@ -197,18 +203,20 @@ fetch_nested() {
 
 # describe STACK NAME FILE [--include-property-values]: the change set as JSON into FILE, its
 # pages joined: a CLI that pages describe-change-set itself gives one; an older one gives a
-# NextToken to follow.
+# NextToken to follow. STACK is empty when NAME is the change set's ARN, which names it alone
+# (a nested change set's).
 describe() {
-  local stack=$1 name=$2 file=$3 token page=1 i pages=()
+  local stack=$1 name=$2 file=$3 token page=1 i which=() pages=()
   shift 3
-  cfn describe-change-set --stack-name "$stack" --change-set-name "$name" "$@" \
-    --output json > "$file.page$page" ||
+  [[ -z $stack ]] || which=(--stack-name "$stack")
+  which+=(--change-set-name "$name")
+  cfn describe-change-set "${which[@]}" "$@" --output json > "$file.page$page" ||
     fail "aws cloudformation describe-change-set --change-set-name $name failed (exit $?)"
   token=$(jq -r '.NextToken // empty' "$file.page$page")
   while [[ -n $token ]]; do
     page=$((page + 1))
-    cfn describe-change-set --stack-name "$stack" --change-set-name "$name" "$@" \
-      --next-token "$token" --output json > "$file.page$page" ||
+    cfn describe-change-set "${which[@]}" "$@" --next-token "$token" --output json \
+      > "$file.page$page" ||
       fail "aws cloudformation describe-change-set --change-set-name $name failed (exit $?)"
     token=$(jq -r '.NextToken // empty' "$file.page$page")
   done
@@ -217,12 +225,44 @@ describe() {
   rm -f -- "${pages[@]}"
 }
 
-# change_set STACK: makes, waits for and describes a change set of the template for STACK;
-# sets $change_set_file to what c2a reads, empty when CloudFormation finds no changes.
-change_set_file=
+# describe_nested FILE VALUES_FILE BASE KEY: the nested change sets that the two descriptions of
+# a change set list (a nested stack's resource change carries its change set's ARN as
+# ChangeSetId; either description may leave one out, so both are read), each described both
+# ways into BASE.Logical.json and BASE.Logical.values.json, and their own below, at any depth.
+nested_change_sets='[.[].Changes[]?.ResourceChange | select(.ChangeSetId)
+  | [.LogicalResourceId, .ChangeSetId]] | unique | .[] | @tsv'
+describe_nested() {
+  local plain=$1 values=$2 base=$3 key=$4 listing row logical id child count seen=' ' rows=()
+  listing=$(jq -r -s "$nested_change_sets" "$plain" "$values") ||
+    fail "$plain: the nested change sets could not be read (jq exit $?)"
+  [[ -z $listing ]] || mapfile -t rows <<< "$listing"
+  for row in "${rows[@]}"; do
+    IFS=$'\t' read -r logical id <<< "$row"
+    [[ $logical =~ ^[A-Za-z0-9]+$ ]] ||
+      fail "$plain: a nested stack's logical id is not alphanumeric: '$logical'"
+    child=${key:+$key/}$logical
+    [[ $id =~ ^arn:[^[:space:]]+$ ]] ||
+      fail "$plain: the nested stack $child's ChangeSetId is not an ARN: '$id'"
+    [[ $seen != *" $logical "* ]] ||
+      fail "$plain: the nested stack $child has two change sets"
+    seen+="$logical "
+    describe "" "$id" "$base.$logical.json"
+    describe "" "$id" "$base.$logical.values.json" --include-property-values
+    count=$(jq '.Changes | length' "$base.$logical.json")
+    echo "  nested change set $child ($count change$([[ $count == 1 ]] || echo s)):" \
+      "$base.$logical.json, $base.$logical.values.json"
+    describe_nested "$base.$logical.json" "$base.$logical.values.json" "$base.$logical" "$child"
+  done
+}
+
+# change_set STACK: makes, waits for and describes a change set of the template for STACK, and
+# its nested change sets, into $out/STACK.changeset/; sets $change_set_dir to that directory
+# (what c2a reads), empty when CloudFormation finds no changes.
+change_set_dir=
 change_set() {
-  local stack=$1 name body=() parameters=() waited=0 wait_error status reason count
+  local stack=$1 name dir body=() parameters=() waited=0 wait_error status reason count
   name=c2a-$(date -u +%Y%m%d%H%M%S)-$$-$RANDOM
+  dir=$out/$stack.changeset
   if [[ $change_set_template == https://* ]]; then
     body=(--template-url "$change_set_template")
   else
@@ -239,19 +279,21 @@ change_set() {
   echo "  change set $name created; waiting for CloudFormation"
   wait_error=$(cfn wait change-set-create-complete --stack-name "$stack" \
                  --change-set-name "$name" 2>&1 > /dev/null) || waited=$?
-  describe "$stack" "$name" "$out/$stack.changeset.json"
-  status=$(jq -r '.Status // ""' "$out/$stack.changeset.json")
-  reason=$(jq -r '.StatusReason // ""' "$out/$stack.changeset.json")
-  change_set_file=
+  mkdir -- "$dir"
+  describe "$stack" "$name" "$dir/$stack.json"
+  status=$(jq -r '.Status // ""' "$dir/$stack.json")
+  reason=$(jq -r '.StatusReason // ""' "$dir/$stack.json")
+  change_set_dir=
   case $status in
     CREATE_COMPLETE)
-      describe "$stack" "$name" "$out/$stack.changeset-values.json" --include-property-values
-      change_set_file=$out/$stack.changeset.json
-      count=$(jq '.Changes | length' "$change_set_file")
+      describe "$stack" "$name" "$dir/$stack.values.json" --include-property-values
+      count=$(jq '.Changes | length' "$dir/$stack.json")
       echo "  change set described ($count change$([[ $count == 1 ]] || echo s)):" \
-        "$change_set_file, $out/$stack.changeset-values.json" ;;
+        "$dir/$stack.json, $dir/$stack.values.json"
+      describe_nested "$dir/$stack.json" "$dir/$stack.values.json" "$dir/$stack" ""
+      change_set_dir=$dir ;;
     FAILED)
-      rm -f -- "$out/$stack.changeset.json"
+      rm -rf -- "$dir"
       if [[ $reason == *"didn't contain changes"* ||
             $reason == *"No updates are to be performed"* ]]; then
         echo "  change set: no changes (CloudFormation: $reason)"
@@ -259,7 +301,7 @@ change_set() {
         fail "the change set $name of stack $stack failed: $reason"
       fi ;;
     *)
-      rm -f -- "$out/$stack.changeset.json"
+      rm -rf -- "$dir"
       [[ -z $wait_error ]] || echo "$wait_error" >&2
       fail "the change set $name of stack $stack is $status, not created (wait exit $waited)" ;;
   esac
@@ -289,7 +331,7 @@ for stack in "${stacks[@]}"; do
     after_placeholder=true
   fi
   command+=("${nested_args[@]}")
-  [[ -z $change_set_file ]] || command+=(--change-set "$change_set_file")
+  [[ -z $change_set_dir ]] || command+=(--change-set "$change_set_dir")
   printf -v line ' %q' "${command[@]}"
   echo "  compare with:${line}"
 done

@@ -94,7 +94,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
 
     StackTemplate nested;
     // A template file's own stack is "": its nested stacks are named by their logical ids.
-    nested.stack = parent.stack.empty() ? component.name : parent.stack + "/" + component.name;
+    nested.stack = nestedStackName(parent.stack, component.name);
     nested.assemblyDir = parent.assemblyDir;
     nested.environment = {parent.environment.account, parent.environment.region, ""};
     const Json empty = Json::object();

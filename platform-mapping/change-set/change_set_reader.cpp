@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -27,9 +28,30 @@ std::string oneOf(const LocatedJson& doc, const std::string& pointer, std::strin
   return text;
 }
 
+// A string that may be absent (none) or empty (a value CloudFormation says is "").
+std::optional<std::string> optionalString(const LocatedJson& doc, const std::string& at,
+                                          std::string_view key) {
+  if (doc.find(LocatedJson::child(at, key)) == nullptr) return std::nullopt;
+  return doc.string(at, key, false);
+}
+
+// BeforeContext / AfterContext: the resource as an encoded JSON string.
+std::optional<Json> context(const LocatedJson& doc, const std::string& at, std::string_view key) {
+  auto text = optionalString(doc, at, key);
+  if (!text || text->empty()) return std::nullopt;
+  auto decoded = Json::parse(*text, nullptr, false);
+  if (decoded.is_discarded()) {
+    doc.fail(LocatedJson::child(at, key),
+             fmt::format("`{}` is not the encoded JSON CloudFormation gives", key));
+  }
+  return decoded;
+}
+
 ChangeSetDetail readDetail(const LocatedJson& doc, const std::string& at) {
   doc.expectObject(at, "a change detail ({\"Target\": {...}, \"ChangeSource\": ...})");
   ChangeSetDetail detail;
+  detail.where = doc.where(at);
+  detail.evaluation = oneOf(doc, at, "Evaluation", {"Static", "Dynamic"});
   detail.changeSource = doc.string(at, "ChangeSource", false);
   detail.causingEntity = doc.string(at, "CausingEntity", false);
   auto target = LocatedJson::child(at, "Target");
@@ -39,6 +61,18 @@ ChangeSetDetail readDetail(const LocatedJson& doc, const std::string& at) {
     detail.name = doc.string(target, "Name", false);
     detail.requiresRecreation =
         oneOf(doc, target, "RequiresRecreation", {"Never", "Conditionally", "Always"});
+    detail.path = doc.string(target, "Path", false);
+    if (!detail.path.empty() && detail.path.front() != '/') {
+      doc.fail(LocatedJson::child(target, "Path"),
+               fmt::format("`Path` is `{}`; CloudFormation gives a JSON pointer such as "
+                           "/Properties/BucketName",
+                           detail.path));
+    }
+    detail.attributeChangeType =
+        oneOf(doc, target, "AttributeChangeType", {"Add", "Remove", "Modify", "SyncWithActual"});
+    detail.beforeValue = optionalString(doc, target, "BeforeValue");
+    detail.afterValue = optionalString(doc, target, "AfterValue");
+    detail.beforeValueFrom = doc.string(target, "BeforeValueFrom", false);
   }
   return detail;
 }
@@ -55,6 +89,13 @@ ChangeSetResource readResource(const LocatedJson& doc, const std::string& at) {
   resource.action = oneOf(doc, at, "Action",
                           {"Add", "Modify", "Remove", "Import", "Dynamic", "SyncWithActual"}, true);
   resource.replacement = oneOf(doc, at, "Replacement", {"True", "False", "Conditional"});
+  resource.policyAction = oneOf(doc, at, "PolicyAction",
+                                {"Delete", "Retain", "Snapshot", "ReplaceAndDelete",
+                                 "ReplaceAndRetain", "ReplaceAndSnapshot"});
+  resource.physicalId = doc.string(at, "PhysicalResourceId", false);
+  resource.nestedChangeSetId = doc.string(at, "ChangeSetId", false);
+  resource.beforeContext = context(doc, at, "BeforeContext");
+  resource.afterContext = context(doc, at, "AfterContext");
   auto details = LocatedJson::child(at, "Details");
   if (const Json* list = doc.find(details)) {
     if (!list->is_array()) doc.fail(details, "`Details` must be a list");
@@ -63,6 +104,15 @@ ChangeSetResource readResource(const LocatedJson& doc, const std::string& at) {
     }
   }
   return resource;
+}
+
+// Whether the description carries property values (--include-property-values): a detail's
+// path or values, or the resource's context.
+bool hasValues(const ChangeSetResource& resource) {
+  if (resource.beforeContext || resource.afterContext) return true;
+  return std::any_of(resource.details.begin(), resource.details.end(), [](const auto& detail) {
+    return !detail.path.empty() || detail.beforeValue || detail.afterValue;
+  });
 }
 
 // The stack's name: StackName, else the name in StackId's ARN (…:stack/NAME/uuid).
@@ -87,8 +137,12 @@ ChangeSet readChangeSet(const std::string& file, const ReadLimits& limits) {
   }
   ChangeSet changeSet;
   changeSet.file = file;
+  changeSet.files = {file};
   changeSet.stackName = stackName(doc);
   changeSet.changeSetName = doc.string("", "ChangeSetName", false);
+  changeSet.changeSetId = doc.string("", "ChangeSetId", false);
+  changeSet.parentChangeSetId = doc.string("", "ParentChangeSetId", false);
+  changeSet.deploymentMode = doc.string("", "DeploymentMode", false);
   const Json& changes = *doc.find("/Changes");
   if (!changes.is_array()) doc.fail("/Changes", "`Changes` must be a list");
   std::unordered_set<std::string> listed;  // logical ids so far: one look-up each, not a scan
@@ -105,6 +159,7 @@ ChangeSet readChangeSet(const std::string& file, const ReadLimits& limits) {
                fmt::format("resource {} is listed twice; a change set lists each resource once",
                            read.logicalId));
     }
+    changeSet.withValues = changeSet.withValues || hasValues(read);
     changeSet.resources.push_back(std::move(read));
   }
   return changeSet;

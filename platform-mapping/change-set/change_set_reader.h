@@ -5,7 +5,7 @@
 // FILE:LINE:COL.
 #include <string>
 
-#include "model/change_set.h"
+#include "model/cloudformation_change_set.h"
 #include "platform-mapping/read_limits.h"
 
 namespace c2a {

@@ -1,5 +1,6 @@
 #include "tests/cases/case_options.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/pipeline/parameters_file.h"
@@ -33,8 +34,16 @@ AnalyzeOptions caseOptions(const fs::path& dir) {
     }
   }
   AnalyzeOptions options;
-  if (fs::exists(dir / "change-set.json"))
-    options.changeSetFile = (dir / "change-set.json").string();
+  // change-set*.json / .yaml files, and a change-sets/ directory (read as --change-set DIR).
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    auto name = entry.path().filename().string();
+    bool file = name.starts_with("change-set") && entry.is_regular_file() &&
+                (name.ends_with(".json") || name.ends_with(".yaml"));
+    if (file || (name == "change-sets" && entry.is_directory())) {
+      options.changeSetFiles.push_back(entry.path().string());
+    }
+  }
+  std::sort(options.changeSetFiles.begin(), options.changeSetFiles.end());
   auto given = readDeployments(inputs, ReadLimits{});
   options.deployments = std::move(given.deployments);
   options.parameterKeys = std::move(given.keys);

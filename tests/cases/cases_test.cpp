@@ -93,19 +93,54 @@ std::vector<std::string> diffLines(const fs::path& dir) {
                          : "deployment " + fs::path(failure.where.file).filename().string() + ":" +
                                std::to_string(failure.where.line)));
   }
-  // A change set (`change-set.json`): `change-set ID: listed ACTION[/REPLACEMENT], predicted
-  // ACTION[/REPLACEMENT] -> REPLACEMENT from SOURCE[ DISAGREES]`.
+  // Change sets (`change-set*.json`, a `change-sets/` folder): `change-set [STACK/]ID: listed
+  // ACTION[/REPLACEMENT], predicted ACTION[/REPLACEMENT] -> REPLACEMENT from SOURCE[; policy
+  // LISTED/PREDICTED][ DISAGREES]`, then per property value the change set gives
+  // `change-set-value [STACK/]ID PATH: BEFORE -> AFTER, c2a BEFORE -> AFTER: agrees|DIFFERS|not
+  // compared` (- for no value, ? where c2a does not know it), then `change-set-disagreement ID:
+  // SENTENCES` as reports print them.
   if (report->changeSet) {
     auto answer = [](const std::string& action, const std::string& replacement) {
       if (action.empty()) return std::string("none");
       return replacement.empty() ? action : action + "/" + replacement;
     };
+    auto shown = [](const std::optional<Json>& value, bool known = true) {
+      if (!known) return std::string("?");
+      return value ? value->dump() : std::string("-");
+    };
+    auto name = [&](const ChangeSetAnswer& resource) {
+      return report->changeSet->parts.front().stack == resource.stack
+                 ? resource.logicalId
+                 : resource.stack + "/" + resource.logicalId;
+    };
     for (const auto& resource : report->changeSet->resources) {
-      lines.push_back("change-set " + resource.logicalId + ": listed " +
+      std::string policy;
+      if (!resource.listedPolicy.empty() || !resource.predictedPolicy.empty()) {
+        policy = "; policy " + (resource.listedPolicy.empty() ? "-" : resource.listedPolicy) + "/" +
+                 (resource.predictedPolicy.empty() ? "-" : resource.predictedPolicy);
+      }
+      lines.push_back("change-set " + name(resource) + ": listed " +
                       answer(resource.listed, resource.listedReplace) + ", predicted " +
                       answer(resource.predicted, resource.predictedReplace) + " -> " +
                       (resource.replacement.empty() ? "-" : resource.replacement) + " from " +
-                      resource.source + (resource.disagreement.empty() ? "" : " DISAGREES"));
+                      resource.source + policy +
+                      (resource.disagreement.empty() ? "" : " DISAGREES"));
+      for (const auto& value : resource.values) {
+        std::string verdict = !value.known ? "not compared" : value.agrees() ? "agrees" : "DIFFERS";
+        if (value.truncated) verdict += " (truncated)";
+        lines.push_back("change-set-value " + name(resource) + " " + value.path + ": " +
+                        shown(value.before) + " -> " + shown(value.after) + ", c2a " +
+                        shown(value.predictedBefore, value.beforeKnown) + " -> " +
+                        shown(value.predictedAfter, value.afterKnown) + ": " + verdict);
+      }
+    }
+    for (const auto& resource : report->changeSet->resources) {
+      if (!resource.disagreement.empty()) {
+        lines.push_back("change-set-disagreement " + name(resource) + ": " + resource.disagreement);
+      }
+    }
+    for (const auto& stack : report->changeSet->nestedNotGiven) {
+      lines.push_back("change-set not given for nested stack " + stack);
     }
   }
   lines.push_back("verdict " + std::string(toString(report->summary.verdict)));

@@ -4,9 +4,10 @@
 The `aws` on PATH is a stub (STUB below) that records its arguments and answers from a fake
 cloud, a JSON file the test writes per run: each stack's template (an object for a JSON template,
 a string for a YAML one, as the real CLI gives them), its nested stacks, and the change set's
-status and pages. It applies the script's `--query` expressions as the CLI does (cross-checked
-with jmespath when that module is there) and prints JSON or text as the CLI prints them. c2a is
-the real binary: the fetched layout and the .args file are handed to it as the script says.
+status, pages and nested change sets. It applies the script's `--query` expressions as the CLI
+does (cross-checked with jmespath when that module is there) and prints JSON or text as the CLI
+prints them. c2a is the real binary: the fetched layout and the .args file are handed to it as
+the script says.
 
 Usage: fetch_deployed_test.py SOURCE_DIR C2A_BINARY. Prints one line per check and "N passed,
 N failed" last; exits non-zero on any failure.
@@ -28,7 +29,16 @@ from ci_support import check, finish, results, scratch  # noqa: E402 (beside thi
 # The fake AWS CLI. The cloud ($FAKE_CLOUD):
 #   templates   stack name or ARN -> TemplateBody (object or string)
 #   nested      stack name or ARN -> [[LogicalResourceId, PhysicalResourceId or null], ...]
-#   change_set  {status, reason, changes, values_changes, page_size}
+#   change_set  {status, reason, changes, values_changes, page_size, stack, nested}: the change
+#               set's describe answers (changes, without and with --include-property-values), in
+#               pages of page_size; nested: LogicalId -> {changes, values_changes, page_size,
+#               unlisted_in, nested}, a nested stack's change set (it pages as the root unless
+#               it has its own page_size). The parent's answers list it as a resource change
+#               of type AWS::CloudFormation::Stack carrying its ChangeSetId,
+#               changeSet/<root name>-<Logical>[-<Child>...]/1 (unless the parent's changes
+#               already have one of that logical id, or unlisted_in names the answer, "plain" or
+#               "values", that leaves it out); describe-change-set with that ARN as
+#               --change-set-name answers it. stack: the root stack (default Orders).
 #   fail        operation -> exit status (the call fails with an AWS error message)
 #   sleep       operation -> seconds before answering
 STUB = r'''#!PYTHON
@@ -79,8 +89,13 @@ if operation in cloud.get("fail", {}):
     error(cloud["fail"][operation], f"\nAn error occurred (ValidationError) when calling the "
           f"{operation} operation: the stub fails it")
 
-stack = one("--stack-name")
 change_set = cloud.get("change_set", {})
+CHANGE_SET_ARN = "arn:aws:cloudformation:eu-west-1:123456789012:changeSet/{}/1"
+if operation == "describe-change-set" and "--stack-name" not in options \
+        and (options.get("--change-set-name") or [""])[0].startswith("arn:"):
+    stack = None  # an ARN names the change set alone
+else:
+    stack = one("--stack-name")
 if operation == "get-template":
     if one("--template-stage") != "Original":
         error(252, "stub: not the Original stage")
@@ -112,15 +127,51 @@ elif operation == "wait change-set-create-complete":
 elif operation == "describe-change-set":
     name = one("--change-set-name")
     values = "--include-property-values" in options
-    changes = change_set.get("values_changes" if values else "changes", [])
+    entry, path, root_name = change_set, [], name
+    if name.startswith("arn:"):
+        # A nested change set, by the ARN its parent's answer gave: the longest logical id path
+        # its name ends with.
+        def walk(node, above):
+            for logical, child in node.get("nested", {}).items():
+                yield above + [logical], child
+                yield from walk(child, above + [logical])
+        prefix, suffix = CHANGE_SET_ARN.split("{}")
+        own = name[len(prefix):-len(suffix)] if name.startswith(prefix) \
+            and name.endswith(suffix) else ""
+        found = [(p, child) for p, child in walk(change_set, [])
+                 if own.endswith("-" + "-".join(p))]
+        if not found:
+            error(254, "\nAn error occurred (ChangeSetNotFound) when calling the DescribeChangeSet "
+                  f"operation: ChangeSet [{name}] does not exist")
+        path, entry = max(found, key=lambda f: len(f[0]))
+        root_name = own[:-len("-" + "-".join(path))]
+    if not path and stack is None:
+        error(252, "stub: --stack-name is needed when --change-set-name is not an ARN")
+
+    def id_of(p):
+        return CHANGE_SET_ARN.format("-".join([root_name] + p))
+
+    changes = list(entry.get("values_changes" if values else "changes", []))
+    listed = {c.get("ResourceChange", {}).get("LogicalResourceId") for c in changes}
+    for logical, child in entry.get("nested", {}).items():
+        if logical not in listed and ("values" if values else "plain") not in \
+                child.get("unlisted_in", []):
+            changes.append({"Type": "Resource", "ResourceChange": {
+                "Action": "Modify", "LogicalResourceId": logical,
+                "ResourceType": "AWS::CloudFormation::Stack",
+                "ChangeSetId": id_of(path + [logical]), "Details": []}})
     start = int(options.get("--next-token", ["0"])[0])
-    size = change_set.get("page_size") or len(changes) or 1
-    response = {"ChangeSetName": name, "StackName": stack,
-                "ChangeSetId": f"arn:aws:cloudformation:eu-west-1:123456789012:changeSet/{name}/1",
+    size = entry.get("page_size") or change_set.get("page_size") or len(changes) or 1
+    response = {"ChangeSetName": "-".join([root_name] + path), "ChangeSetId": id_of(path),
+                "StackName": "-".join([change_set.get("stack", "Orders")]
+                                      + [f"{p}NestedStack-ABC" for p in path]) if path else stack,
                 "Status": change_set.get("status", "CREATE_COMPLETE"),
                 "ExecutionStatus": "AVAILABLE", "IncludeNestedStacks": True,
                 "Changes": changes[start:start + size]}
-    if change_set.get("reason"):
+    if path:
+        response["ParentChangeSetId"] = id_of(path[:-1])
+        response["RootChangeSetId"] = id_of([])
+    elif change_set.get("reason"):
         response["StatusReason"] = change_set["reason"]
     if values:
         response["IncludePropertyValues"] = True
@@ -475,13 +526,15 @@ def test_change_set():
     check("change set: described without and with property values, following NextToken",
           len(plain) == 2 and len(values) == 1 and value_after(plain[1], "--next-token") == "2"
           and all(value_after(c, "--change-set-name") == name for c in describes), describes)
-    document = json.loads(ws.read("deployed/Orders.changeset.json") or "{}")
-    check("change set: S.changeset.json holds every page's changes, no NextToken",
+    check("change set: without nested change sets, only the root's is described",
+          all(value_after(c, "--stack-name") == "Orders" for c in describes), describes)
+    document = json.loads(ws.read("deployed/Orders.changeset/Orders.json") or "{}")
+    check("change set: S.changeset/S.json holds every page's changes, no NextToken",
           [c["ResourceChange"]["LogicalResourceId"] for c in document.get("Changes", [])]
           == ["Queue", "Dlq", "Extra"] and "NextToken" not in document
           and document.get("ChangeSetName") == name, document)
-    with_values = json.loads(ws.read("deployed/Orders.changeset-values.json") or "{}")
-    check("change set: S.changeset-values.json keeps the property values",
+    with_values = json.loads(ws.read("deployed/Orders.changeset/Orders.values.json") or "{}")
+    check("change set: S.changeset/S.values.json keeps the property values",
           len(with_values.get("Changes", [])) == 2 and with_values["Changes"][0]["ResourceChange"]
           ["Details"][0]["Target"].get("AfterValue") == "60", with_values)
     calls = ws.calls()
@@ -489,19 +542,139 @@ def test_change_set():
           calls and operation_of(calls[-1]) == "delete-change-set"
           and value_after(calls[-1], "--change-set-name") == name
           and value_after(calls[-1], "--stack-name") == "Orders", calls[-1:])
-    check("change set: the printed command reads it",
-          "c2a diff deployed/Orders.json after.yaml --change-set deployed/Orders.changeset.json"
+    check("change set: the printed command reads the directory",
+          "c2a diff deployed/Orders.json after.yaml --change-set deployed/Orders.changeset\n"
           in out, out)
-    for file in ("Orders.changeset.json", "Orders.changeset-values.json"):
+    check("change set: the descriptions' files are printed",
+          "change set described (3 changes): deployed/Orders.changeset/Orders.json, "
+          "deployed/Orders.changeset/Orders.values.json" in out, out)
+    # Each description is the describe-change-set JSON c2a reads as a single file too.
+    for file in ("Orders.json", "Orders.values.json"):
         status, out, err = ws.c2a(f'"$C2A" diff deployed/Orders.json after.yaml '
-                                  f'--change-set deployed/{file} --format json')
+                                  f'--change-set deployed/Orders.changeset/{file} --format json')
         report = json.loads(out) if out.startswith("{") else {}
         check(f"change set: c2a diff --change-set reads {file}",
               status in (0, 1, 2) and report.get("changeSet") is not None, out[-500:] + err)
     check("change set: no page files left behind",
           sorted(os.listdir(ws.path("deployed"))) ==
-          ["Orders.args", "Orders.changeset-values.json", "Orders.changeset.json", "Orders.json"],
-          os.listdir(ws.path("deployed")))
+          ["Orders.args", "Orders.changeset", "Orders.json"]
+          and sorted(os.listdir(ws.path("deployed/Orders.changeset"))) ==
+          ["Orders.json", "Orders.values.json"],
+          [os.listdir(ws.path(d)) for d in ("deployed", "deployed/Orders.changeset")
+           if os.path.isdir(ws.path(d))])
+
+
+def nested_change_set_id(name, *path):
+    return "arn:aws:cloudformation:eu-west-1:123456789012:changeSet/{}/1".format(
+        "-".join((name,) + path))
+
+
+def test_nested_change_sets():
+    # Network (three changes, in pages of two) has its own nested change set, Subnets; the
+    # description with values leaves Storage out, the one without leaves Audit out.
+    ws = Workspace(change_set_cloud(
+        status="CREATE_COMPLETE", changes=[queue_change("False")],
+        values_changes=[queue_change("False", values=True)],
+        nested={"Network": {"changes": [added("Vpc"), added("Route")],
+                            "values_changes": [added("Vpc")], "page_size": 2,
+                            "nested": {"Subnets": {"changes": [added("Subnet")],
+                                                   "values_changes": [added("Subnet")]}}},
+                "Storage": {"changes": [added("Bucket")], "unlisted_in": ["values"]},
+                "Audit": {"values_changes": [added("Trail")], "unlisted_in": ["plain"]}}))
+    ws.write("after.yaml", AFTER_QUEUE)
+    status, out, err = ws.run("Orders", "--change-set", "after.yaml")
+    check("nested change sets: exit 0", status == 0, out + err)
+    name = value_after((ws.calls_of("create-change-set") or [[]])[0], "--change-set-name") or ""
+    root, network, subnets, storage, audit = (
+        nested_change_set_id(name), nested_change_set_id(name, "Network"),
+        nested_change_set_id(name, "Network", "Subnets"), nested_change_set_id(name, "Storage"),
+        nested_change_set_id(name, "Audit"))
+    listing = sorted(os.listdir(ws.path("deployed/Orders.changeset"))) \
+        if os.path.isdir(ws.path("deployed/Orders.changeset")) else None
+    check("nested change sets: each described without and with values into S.changeset/, "
+          "named S.Logical[.Child].json and .values.json, no page files",
+          listing == ["Orders.Audit.json", "Orders.Audit.values.json",
+                      "Orders.Network.Subnets.json", "Orders.Network.Subnets.values.json",
+                      "Orders.Network.json", "Orders.Network.values.json", "Orders.Storage.json",
+                      "Orders.Storage.values.json", "Orders.json", "Orders.values.json"], listing)
+    describes = ws.calls_of("describe-change-set")
+    by_arn = {}
+    for call in describes:
+        if value_after(call, "--change-set-name").startswith("arn:") \
+                and "--next-token" not in call:
+            by_arn.setdefault(value_after(call, "--change-set-name"), []).append(
+                "--include-property-values" in call)
+    check("nested change sets: each asked for once by its ARN alone, without and with values "
+          "(listed by either description, both levels)",
+          by_arn == {arn: [False, True] for arn in (network, subnets, storage, audit)}
+          and all("--stack-name" not in c for c in describes
+                  if value_after(c, "--change-set-name").startswith("arn:")), describes)
+    pages = [c for c in describes if value_after(c, "--change-set-name") == network
+             and "--next-token" in c]
+    check("nested change sets: a nested change set's pages are followed by its ARN too",
+          [("--include-property-values" in c, value_after(c, "--next-token")) for c in pages]
+          == [(False, "2")], pages)
+
+    def document(file):
+        return json.loads(ws.read("deployed/Orders.changeset/" + file) or "{}")
+
+    def logical_ids(file):
+        return [c["ResourceChange"]["LogicalResourceId"] for c in document(file).get("Changes", [])]
+
+    check("nested change sets: the root's descriptions list the nested stacks' change sets",
+          logical_ids("Orders.json") == ["Queue", "Network", "Storage"]
+          and logical_ids("Orders.values.json") == ["Queue", "Network", "Audit"]
+          and document("Orders.json")["Changes"][1]["ResourceChange"].get("ChangeSetId")
+          == network, document("Orders.json"))
+    nested = document("Orders.Network.json")
+    check("nested change sets: S.Logical.json is the nested change set's description, "
+          "all pages",
+          nested.get("ChangeSetId") == network and nested.get("ParentChangeSetId") == root
+          and nested.get("StackName") == "Orders-NetworkNestedStack-ABC"
+          and logical_ids("Orders.Network.json") == ["Vpc", "Route", "Subnets"]
+          and "NextToken" not in nested, nested)
+    check("nested change sets: S.Logical.values.json is described with the property values",
+          document("Orders.Network.values.json").get("IncludePropertyValues") is True
+          and "IncludePropertyValues" not in nested
+          and logical_ids("Orders.Network.values.json") == ["Vpc", "Subnets"],
+          document("Orders.Network.values.json"))
+    deeper = document("Orders.Network.Subnets.json")
+    check("nested change sets: two levels down, S.Logical.Child.json",
+          deeper.get("ChangeSetId") == subnets and deeper.get("ParentChangeSetId") == network
+          and deeper.get("RootChangeSetId") == root
+          and logical_ids("Orders.Network.Subnets.json") == ["Subnet"]
+          and document("Orders.Network.Subnets.values.json").get("ChangeSetId") == subnets,
+          deeper)
+    check("nested change sets: a change set listed by one description only is described too",
+          logical_ids("Orders.Storage.json") == ["Bucket"]
+          and logical_ids("Orders.Audit.values.json") == ["Trail"]
+          and logical_ids("Orders.Audit.json") == [], listing)
+    check("nested change sets: each one is printed with its logical id path",
+          "  nested change set Network (3 changes): deployed/Orders.changeset/Orders.Network.json, "
+          "deployed/Orders.changeset/Orders.Network.values.json\n" in out
+          and "  nested change set Network/Subnets (1 change): "
+          "deployed/Orders.changeset/Orders.Network.Subnets.json, " in out, out)
+    check("nested change sets: the printed command has --change-set with the directory",
+          "  compare with: c2a diff deployed/Orders.json after.yaml "
+          "--change-set deployed/Orders.changeset\n" in out, out)
+    deletes = ws.calls_of("delete-change-set")
+    check("nested change sets: only the root change set is deleted (they go with it)",
+          [(value_after(c, "--stack-name"), value_after(c, "--change-set-name")) for c in deletes]
+          == [("Orders", name)], deletes)
+
+    ws = Workspace(change_set_cloud(
+        status="CREATE_COMPLETE", changes=[queue_change("False"), {
+            "Type": "Resource", "ResourceChange": {
+                "Action": "Modify", "LogicalResourceId": "../Evil",
+                "ResourceType": "AWS::CloudFormation::Stack",
+                "ChangeSetId": "arn:aws:cloudformation:eu-west-1:123456789012:changeSet/x/1"}}]))
+    ws.write("after.yaml", AFTER_QUEUE)
+    status, out, err = ws.run("Orders", "--change-set", "after.yaml")
+    check("nested change sets: a logical id that is not alphanumeric is an error, "
+          "no file named after it",
+          status == 1 and "a nested stack's logical id is not alphanumeric: '../Evil'" in err
+          and not any("Evil" in f for _, _, files in os.walk(ws.dir) for f in files)
+          and len(ws.calls_of("delete-change-set")) == 1, out + err)
 
 
 def test_change_set_without_changes():
@@ -513,7 +686,7 @@ def test_change_set_without_changes():
     check("no changes: not an error", status == 0, out + err)
     check("no changes: reported as no changes", "no changes" in out and "Waiter" not in err,
           out + err)
-    check("no changes: no change set file is written",
+    check("no changes: no change set directory is left",
           not any("changeset" in f for f in os.listdir(ws.path("deployed"))),
           os.listdir(ws.path("deployed")))
     create = (ws.calls_of("create-change-set") or [[]])[0]
@@ -523,6 +696,15 @@ def test_change_set_without_changes():
     check("no changes: the change set is still deleted",
           len(ws.calls_of("delete-change-set")) == 1, ws.calls())
     check("no changes: the command has no --change-set", "--change-set" not in out, out)
+    ws = Workspace(change_set_cloud(status="FAILED", reason="No updates are to be performed."))
+    ws.write("after.yaml", AFTER_QUEUE)
+    status, out, err = ws.run("Orders", "--change-set", "after.yaml")
+    check("no changes: 'No updates are to be performed' too: exit 0, no directory, no nested "
+          "change set asked for",
+          status == 0 and "no changes" in out and "--change-set" not in out
+          and sorted(os.listdir(ws.path("deployed"))) == ["Orders.args", "Orders.json"]
+          and all(not value_after(c, "--change-set-name").startswith("arn:")
+                  for c in ws.calls_of("describe-change-set")), out + err)
 
 
 def test_change_set_failures():
@@ -534,6 +716,9 @@ def test_change_set_failures():
           status not in (0, 64) and "fetch-deployed.sh: the change set c2a-" in err
           and "Template format error" in err, out + err)
     check("failed change set: deleted", len(ws.calls_of("delete-change-set")) == 1, ws.calls())
+    check("failed change set: no change set directory is left",
+          sorted(os.listdir(ws.path("deployed"))) == ["Orders.args", "Orders.json"],
+          os.listdir(ws.path("deployed")))
 
     ws = Workspace(dict(change_set_cloud(status="CREATE_COMPLETE", changes=[queue_change("False")]),
                         fail={"describe-change-set": 254}))
@@ -654,7 +839,8 @@ def test_output_directory():
 
 def main():
     for test in (test_lone_json_stack, test_stacks_from_environment_and_region, test_yaml_stack,
-                 test_nested_stacks, test_change_set, test_change_set_without_changes,
+                 test_nested_stacks, test_change_set, test_nested_change_sets,
+                 test_change_set_without_changes,
                  test_change_set_failures, test_aws_failure_and_usage, test_output_directory):
         try:
             test()

@@ -1,4 +1,4 @@
-// `--change-set FILE` as a pipeline uses it: the change set's Replacement answers in the JSON
+// `--change-set FILE|DIR` as a pipeline uses it: the change set's Replacement answers in the JSON
 // report with their source, its disagreements holding an otherwise approved deployment for
 // review, and located mistakes in the file (exit 65).
 #include <gtest/gtest.h>
@@ -151,6 +151,91 @@ TEST(CliChangeSet, WhatCloudFormationDoesOfItsOwnAccordIsNoDisagreement) {
   auto report = Json::parse(run.out);
   EXPECT_EQ(report.at("changeSet").at("disagreements"), 0);
   EXPECT_FALSE(report.at("summary").contains("disagreements"));
+}
+
+// describe-change-set with and without --include-property-values: CloudFormation may leave a
+// resource out of the description with values (a JSON-typed property it cannot show), so both are
+// read and merged, and the resource it left out is still compared.
+TEST(CliChangeSet, TwoDescriptionsOfOneChangeSetAreMerged) {
+  const std::string dir = "tests/cases/diff/change-set-values/";
+  auto run = runC2a("diff " + dir + "before.yaml " + dir +
+                    "after.yaml --no-presets --format json " + "--change-set " + dir +
+                    "change-set.json --change-set " + dir + "change-set-values.json");
+  ASSERT_EQ(run.status, 1) << run.err;
+  auto report = Json::parse(run.out);
+  const auto& changeSet = report["changeSet"];
+  ASSERT_EQ(changeSet["changeSets"].size(), 1u);
+  EXPECT_EQ(changeSet["changeSets"][0]["files"].size(), 2u);
+  EXPECT_EQ(changeSet["changeSets"][0]["propertyValues"], true);
+  bool document = false;
+  for (const auto& resource : changeSet["resources"]) {
+    if (resource["logicalId"] == "Document") {
+      document = true;
+      EXPECT_EQ(resource["changeSet"]["action"], "Modify");  // only in the description without
+    }
+    if (resource["logicalId"] == "Queue") {
+      ASSERT_EQ(resource["values"].size(), 1u);
+      EXPECT_EQ(resource["values"][0]["after"], "60");
+      EXPECT_EQ(resource["values"][0]["predictedAfter"], 45);
+      EXPECT_EQ(resource["values"][0]["agrees"], false);
+    }
+  }
+  EXPECT_TRUE(document);
+  // Two sources, one per file: an approval binds both.
+  std::size_t sources = 0;
+  for (const auto& source : report["tool"]["sources"]) sources += source["role"] == "change-set";
+  EXPECT_EQ(sources, 2u);
+}
+
+TEST(CliChangeSet, DescriptionsThatContradictEachOtherAreRefused) {
+  auto first =
+      writeFile("first.json", R"({"ChangeSetId": "arn:aws:cloudformation:eu-west-1:1:changeSet/a/1",
+ "Changes": [{"Type": "Resource", "ResourceChange":
+   {"Action": "Modify", "LogicalResourceId": "Table", "Replacement": "True"}}]})");
+  auto second = writeFile("second.json",
+                          R"({"ChangeSetId": "arn:aws:cloudformation:eu-west-1:1:changeSet/a/1",
+ "Changes": [{"Type": "Resource", "ResourceChange":
+   {"Action": "Modify", "LogicalResourceId": "Table", "Replacement": "False"}}]})");
+  auto run = runC2a("diff " + kPair + "--change-set " + first + " --change-set " + second);
+  EXPECT_EQ(run.status, 65);
+  EXPECT_EQ(run.err.rfind("c2a: " + second + ":2:", 0), 0u) << run.err;
+  EXPECT_NE(run.err.find("must agree"), std::string::npos) << run.err;
+}
+
+TEST(CliChangeSet, ANestedChangeSetNeedsItsParent) {
+  auto nested = writeFile("nested.json",
+                          R"({"ChangeSetId": "arn:aws:cloudformation:eu-west-1:1:changeSet/n/2",
+ "ParentChangeSetId": "arn:aws:cloudformation:eu-west-1:1:changeSet/r/1",
+ "StackName": "orders-JobsNestedStack-1ABC", "Changes": []})");
+  auto run = runC2a("diff " + kPair + "--change-set " + nested);
+  EXPECT_EQ(run.status, 65);
+  EXPECT_NE(run.err.find("give its parent's change set too"), std::string::npos) << run.err;
+}
+
+TEST(CliChangeSet, ADirectoryIsReadAndItsMistakesLocated) {
+  auto empty = std::filesystem::temp_directory_path() / "c2a-cli-change-set-empty";
+  std::filesystem::create_directories(empty);
+  auto none = runC2a("diff " + kPair + "--change-set " + empty.string());
+  EXPECT_EQ(none.status, 66);
+  EXPECT_NE(none.err.find("no change set here"), std::string::npos) << none.err;
+
+  auto context = writeFile("context.json", R"({"Changes": [{"Type": "Resource", "ResourceChange":
+   {"Action": "Modify", "LogicalResourceId": "Queue", "BeforeContext": "{not json"}}]})");
+  auto run = runC2a("diff " + kPair + "--change-set " + context);
+  EXPECT_EQ(run.status, 65);
+  EXPECT_EQ(run.err.rfind("c2a: " + context + ":2:", 0), 0u) << run.err;
+
+  const std::string dir = "tests/cases/diff/change-set-nested-and-drift/";
+  auto nested = runC2a("diff " + dir + "before " + dir + "after --no-presets --format json " +
+                       "--change-set " + dir + "change-sets");
+  ASSERT_EQ(nested.status, 1) << nested.err;
+  auto report = Json::parse(nested.out);
+  const auto& parts = report["changeSet"]["changeSets"];
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0]["stack"], "App");
+  EXPECT_EQ(parts[0]["deploymentMode"], "REVERT_DRIFT");
+  EXPECT_EQ(parts[1]["stack"], "App/Jobs");
+  EXPECT_EQ(report["changeSet"]["nestedNotGiven"], Json::array({"App/Web"}));
 }
 
 }  // namespace

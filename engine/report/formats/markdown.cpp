@@ -37,9 +37,6 @@ constexpr std::size_t kMaxBlock = 3000;
 // Beyond these, the HTML and JSON reports have the rest: a comment stays a comment.
 constexpr std::size_t kMaxStackRows = 50;
 constexpr std::size_t kMaxSecurityRows = 25;
-// Prose lines (decisions, causes, failures) are continued past this many characters; values are
-// never cut.
-constexpr std::size_t kProseWidth = 300;
 constexpr std::size_t kMaxWarnings = 20;
 constexpr std::size_t kMaxFailures = 20;
 

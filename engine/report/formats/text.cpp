@@ -38,10 +38,6 @@ std::string marker(const Operation& op) {
   return "[~]";
 }
 
-// Prose (decisions, causes, failures, headlines, summary lines) is continued past this many
-// characters, the longest line a report has; values are never cut or folded.
-constexpr std::size_t kProseWidth = 300;
-
 // Characters a terminal shows: our colour codes left out (template text has none: terminalSafe).
 std::size_t visibleLength(std::string_view text) {
   std::size_t length = 0;

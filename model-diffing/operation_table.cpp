@@ -1,4 +1,4 @@
-#include "model-diffing/change_set.h"
+#include "model-diffing/operation_table.h"
 
 #include <algorithm>
 #include <cctype>
@@ -71,7 +71,7 @@ std::string operationId(const Operation& operation) {
   return id;
 }
 
-std::size_t ChangeSet::add(Operation operation) {
+std::size_t OperationTable::add(Operation operation) {
   const Component* component =
       operation.after ? &after_.component(*operation.after) : &before_.component(*operation.before);
   operation.stack = component->stack;
@@ -103,29 +103,29 @@ std::size_t ChangeSet::add(Operation operation) {
   return index;
 }
 
-std::optional<std::size_t> ChangeSet::updateAt(ComponentIndex after, const Path& path) const {
+std::optional<std::size_t> OperationTable::updateAt(ComponentIndex after, const Path& path) const {
   auto it = updates_.find(std::make_pair(after, toDotted(path)));
   if (it == updates_.end()) return std::nullopt;
   return it->second;
 }
 
-std::optional<std::size_t> ChangeSet::replacementOf(ComponentIndex after) const {
+std::optional<std::size_t> OperationTable::replacementOf(ComponentIndex after) const {
   auto it = replacements_.find(after);
   if (it == replacements_.end()) return std::nullopt;
   return it->second;
 }
 
-bool ChangeSet::isInserted(ComponentIndex after) const {
+bool OperationTable::isInserted(ComponentIndex after) const {
   return insertions_.count(after) != 0;
 }
 
-std::optional<ComponentIndex> ChangeSet::counterpart(ComponentIndex after) const {
+std::optional<ComponentIndex> OperationTable::counterpart(ComponentIndex after) const {
   auto it = counterpart_.find(after);
   if (it == counterpart_.end()) return std::nullopt;
   return it->second;
 }
 
-std::vector<Operation> ChangeSet::release() {
+std::vector<Operation> OperationTable::release() {
   std::vector<Operation> out = std::move(operations_);
   std::stable_sort(out.begin(), out.end(), [](const Operation& a, const Operation& b) {
     if (a.stack != b.stack) return a.stack < b.stack;

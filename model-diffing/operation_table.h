@@ -21,9 +21,10 @@ struct ComponentKey {
   auto operator<=>(const ComponentKey&) const = default;
 };
 
-class ChangeSet {
+class OperationTable {
  public:
-  ChangeSet(const InfraModel& before, const InfraModel& after) : before_(before), after_(after) {}
+  OperationTable(const InfraModel& before, const InfraModel& after)
+      : before_(before), after_(after) {}
 
   /// Adds an operation about `before` / `after` (either may be absent), fills its component
   /// fields and stable id, and returns its index.
