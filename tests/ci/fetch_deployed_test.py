@@ -555,6 +555,14 @@ def test_change_set():
         report = json.loads(out) if out.startswith("{") else {}
         check(f"change set: c2a diff --change-set reads {file}",
               status in (0, 1, 2) and report.get("changeSet") is not None, out[-500:] + err)
+    # The directory, as the printed command gives it: both descriptions, merged into one.
+    status, out, err = ws.c2a('"$C2A" diff deployed/Orders.json after.yaml '
+                              '--change-set deployed/Orders.changeset --format json')
+    report = json.loads(out) if out.startswith("{") else {}
+    parts = (report.get("changeSet") or {}).get("changeSets", [])
+    check("change set: c2a diff --change-set DIR merges the two descriptions into one",
+          status in (0, 1, 2) and len(parts) == 1 and len(parts[0].get("files", [])) == 2,
+          out[-500:] + err)
     check("change set: no page files left behind",
           sorted(os.listdir(ws.path("deployed"))) ==
           ["Orders.args", "Orders.changeset", "Orders.json"]
