@@ -111,13 +111,38 @@ std::string shown(const std::optional<Json>& value) {
   return cutUtf8(text, 80);
 }
 
+// An added or removed resource has no details: its values are in its AfterContext or
+// BeforeContext (`{"Properties": {...}}`), read here as one detail per property.
+std::vector<ChangeSetDetail> contextDetails(const ChangeSetResource& resource) {
+  std::vector<ChangeSetDetail> out;
+  bool added = resource.action == "Add" || resource.action == "Import";
+  const auto& context = added ? resource.afterContext : resource.beforeContext;
+  if (!(added || resource.action == "Remove") || !context || !context->is_object()) return out;
+  auto properties = context->find("Properties");
+  if (properties == context->end() || !properties->is_object()) return out;
+  for (const auto& [key, value] : properties->items()) {
+    ChangeSetDetail detail;
+    detail.attribute = "Properties";
+    detail.name = key;
+    detail.path = toPointer({"Properties", key});
+    detail.attributeChangeType = added ? "Add" : "Remove";
+    auto text = value.is_string() ? value.get<std::string>()
+                                  : value.dump(-1, ' ', false, Json::error_handler_t::replace);
+    (added ? detail.afterValue : detail.beforeValue) = std::move(text);
+    detail.where = resource.where;
+    out.push_back(std::move(detail));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<ChangeSetValue> compareValues(const ModelDiff& diff, const std::string& stack,
                                           const ChangeSetResource& resource,
                                           const std::vector<std::size_t>& changes) {
   std::vector<ChangeSetValue> out;
-  for (const auto& detail : resource.details) {
+  auto fromContext = contextDetails(resource);
+  for (const auto& detail : fromContext.empty() ? resource.details : fromContext) {
     if (detail.path.empty()) continue;
     ChangeSetValue value;
     auto path = fromPointer(detail.path);
