@@ -1,7 +1,7 @@
 #pragma once
 // Failures foreseen: deployments CloudFormation will refuse, read from the diff before anything is
-// deployed. Each kind is one function in failures.cpp with the CloudFormation behaviour it rests
-// on.
+// deployed. Each kind is one file in failures/, named for its code, with its check, its wording and
+// the CloudFormation behaviour it rests on; failures.cpp lists them in one table.
 //   custom-name-replacement  a resource that must be replaced keeps its custom physical name: the
 //                            new one cannot be created under a name the old one still holds
 //   custom-name-collision    a new resource (an INSERT, the new side of a RENAME, or a type change
@@ -10,13 +10,13 @@
 //   export-in-use            an Output another stack imports (Fn::ImportValue) is removed, or its
 //                            value or export name changes: CloudFormation refuses
 //   parameter-value-refused  a value given for a parameter breaks its declaration (AllowedValues,
-//                            AllowedPattern, Min/MaxLength, Min/MaxValue): parameter_values.cpp
+//                            AllowedPattern, Min/MaxLength, Min/MaxValue)
 //   dangling-reference       a reference to a resource the deployment removes or its condition
-//                            leaves out: dangling_references.cpp
+//                            leaves out
 //   dependency-cycle         resources whose sure references go round in a circle (or one that
-//                            refers to itself): dependency_cycles.cpp
+//                            refers to itself)
 //   fixed-after-creation     an update of a property the service fixes when the resource is
-//                            created (Cognito sign-in attributes...): fixed_after_creation.cpp
+//                            created (Cognito sign-in attributes...)
 #include <functional>
 #include <map>
 #include <optional>
@@ -52,22 +52,35 @@ struct DeploymentFacts {
       fixedAfterCreation;
 };
 
-/// `deployments`: the values each side is deployed with; `given`: where each parameter value is
-/// given (a failure of a refused value points there).
-Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
-                         const Deployments& deployments = {},
-                         const std::map<std::string, SourceLocation>& given = {});
+/// What a failure kind's check reads: the diff, the specification's facts, the AFTER side's
+/// evaluator, and where each parameter value is given (a refused value points there).
+struct FailureInputs {
+  const ModelDiff& diff;
+  const DeploymentFacts& facts;
+  TemplateEvaluator& after;
+  const std::map<std::string, SourceLocation>& given;
+};
 
-/// Every failure kind: its code and a title (SARIF rule descriptors, docs), in one table.
+/// A failure kind: its code, a title (SARIF rule descriptors, docs) and its check.
 struct FailureKind {
   std::string_view code;
   std::string_view title;
   /// CloudFormation refuses it when it validates the template and parameters, before any step
   /// (a plan shows it first: none of its steps happens), rather than at a step it then rolls back.
   bool beforeActing = false;
+  /// Appends the failures of this kind the deployment will meet.
+  void (*check)(const FailureInputs& inputs, Failures& out) = nullptr;
 };
+
+/// `deployments`: the values each side is deployed with; `given`: where each parameter value is
+/// given (a failure of a refused value points there). Every kind's check, in report order.
+Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
+                         const Deployments& deployments = {},
+                         const std::map<std::string, SourceLocation>& given = {});
+
 /// Whether failures of `code` are refused before CloudFormation acts.
 bool refusedBeforeActing(std::string_view code);
+/// Every failure kind, in one table (failures.cpp).
 std::span<const FailureKind> failureKinds();
 
 }  // namespace c2a

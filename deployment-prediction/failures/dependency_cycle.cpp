@@ -13,12 +13,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "deployment-prediction/failure_kinds.h"
+#include "deployment-prediction/failures/failure_list.h"
 #include "model/intrinsics.h"
 #include "model/path.h"
 
 namespace c2a::prediction {
 namespace {
+
+constexpr std::string_view kDependencyCycle = "dependency-cycle";
 
 // Whether each value of a resource's body holds an Fn::If, for every path down to the first
 // intrinsic function (where a reference's sourcePath ends): one walk of the body, then a look-up
@@ -148,8 +150,6 @@ Failure circleFailure(const InfraModel& model, const std::vector<ComponentIndex>
           bound ? SourceLocation{} : model.component(found.front()).location()};
 }
 
-}  // namespace
-
 void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures& out) {
   const InfraModel& model = *diff.after;
   // The resources that surely exist once deployed, by stack.
@@ -176,6 +176,15 @@ void dependencyCycles(const ModelDiff& diff, TemplateEvaluator& after, Failures&
       out.push_back(circleFailure(model, found, operationOf));
     }
   }
+}
+
+}  // namespace
+
+FailureKind dependencyCycleKind() {
+  return {kDependencyCycle, "Resources that depend on each other in a circle", true,
+          [](const FailureInputs& inputs, Failures& out) {
+            dependencyCycles(inputs.diff, inputs.after, out);
+          }};
 }
 
 }  // namespace c2a::prediction

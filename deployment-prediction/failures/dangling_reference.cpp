@@ -13,11 +13,13 @@
 #include <utility>
 #include <vector>
 
-#include "deployment-prediction/failure_kinds.h"
+#include "deployment-prediction/failures/failure_list.h"
 #include "model/references.h"
 
 namespace c2a::prediction {
 namespace {
+
+constexpr std::string_view kDanglingReference = "dangling-reference";
 
 // How a reference is written, as the message names it.
 std::string_view written(ReferenceKind kind) {
@@ -91,8 +93,6 @@ bool mayDangle(const InfraModel& model, TemplateEvaluator& after, const std::str
   return there.truth == Truth::False && !there.fromDefaults;
 }
 
-}  // namespace
-
 void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failures& out) {
   const InfraModel& model = *diff.after;
   std::optional<OperationIndex> operations;  // made when the first reference dangles
@@ -143,6 +143,15 @@ void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failure
       out.push_back(std::move(failure));
     }
   }
+}
+
+}  // namespace
+
+FailureKind danglingReferenceKind() {
+  return {kDanglingReference, "A reference to a resource the deployment removes or leaves out",
+          true, [](const FailureInputs& inputs, Failures& out) {
+            danglingReferences(inputs.diff, inputs.after, out);
+          }};
 }
 
 }  // namespace c2a::prediction

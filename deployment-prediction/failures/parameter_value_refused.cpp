@@ -6,12 +6,14 @@
 #include <cstdlib>
 #include <optional>
 
-#include "deployment-prediction/failure_kinds.h"
+#include "deployment-prediction/failures/failure_list.h"
 #include "model/same_value.h"
 #include "model/utf8.h"
 
 namespace c2a::prediction {
 namespace {
+
+constexpr std::string_view kParameterValueRefused = "parameter-value-refused";
 
 constexpr std::size_t kShown = 60;
 
@@ -79,8 +81,6 @@ std::optional<std::size_t> operationOf(const ModelDiff& diff, ComponentIndex par
   return std::nullopt;
 }
 
-}  // namespace
-
 void parameterValuesRefused(const ModelDiff& diff, TemplateEvaluator& after,
                             const std::map<std::string, SourceLocation>& given, Failures& out) {
   const InfraModel& model = *diff.after;
@@ -121,6 +121,15 @@ void parameterValuesRefused(const ModelDiff& diff, TemplateEvaluator& after,
     }
     out.push_back(std::move(failure));
   }
+}
+
+}  // namespace
+
+FailureKind parameterValueRefusedKind() {
+  return {kParameterValueRefused, "A parameter value its declaration refuses", true,
+          [](const FailureInputs& inputs, Failures& out) {
+            parameterValuesRefused(inputs.diff, inputs.after, inputs.given, out);
+          }};
 }
 
 }  // namespace c2a::prediction

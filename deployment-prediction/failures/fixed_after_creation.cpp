@@ -5,18 +5,18 @@
 
 #include <set>
 
-#include "deployment-prediction/failure_kinds.h"
+#include "deployment-prediction/failures/failure_list.h"
 
 namespace c2a::prediction {
 namespace {
+
+constexpr std::string_view kFixedAfterCreation = "fixed-after-creation";
 
 // Whether the change is one the entry allows: a whole new element of a list that may grow.
 bool allowed(const FixedPropertyFact& fact, const PropertyChange& change) {
   return fact.elementsMayBeAdded && change.operation == PropertyOperationType::Insert &&
          change.path.size() == 3;
 }
-
-}  // namespace
 
 void fixedAfterCreation(const ModelDiff& diff, const DeploymentFacts& facts, Failures& out) {
   if (!facts.fixedAfterCreation) return;
@@ -44,6 +44,16 @@ void fixedAfterCreation(const ModelDiff& diff, const DeploymentFacts& facts, Fai
                    i,
                    {}});
   }
+}
+
+}  // namespace
+
+FailureKind fixedAfterCreationKind() {
+  return {kFixedAfterCreation,
+          "An update of a property the service fixes when the resource is created", false,
+          [](const FailureInputs& inputs, Failures& out) {
+            fixedAfterCreation(inputs.diff, inputs.facts, out);
+          }};
 }
 
 }  // namespace c2a::prediction
