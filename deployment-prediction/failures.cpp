@@ -41,7 +41,14 @@ Failures foreseeFailures(const ModelDiff& diff, const DeploymentFacts& facts,
   if (diff.before == nullptr || diff.after == nullptr) return out;
   TemplateEvaluator after(*diff.after, deployments.after);
   const FailureInputs inputs{diff, facts, after, given};
-  for (const auto& kind : kKinds) kind.check(inputs, out);
+  for (const auto& kind : kKinds) {
+    auto first = out.size();
+    kind.check(inputs, out);
+    for (auto i = first; i < out.size(); ++i) {
+      out[i].title = kind.title;
+      out[i].beforeActing = kind.beforeActing;
+    }
+  }
   // Report order: by change, then code; a kind keeps its own order within one change.
   std::stable_sort(out.begin(), out.end(), [](const Failure& a, const Failure& b) {
     return std::make_tuple(failureOrder(a), std::cref(a.code)) <

@@ -17,6 +17,9 @@ struct Failure {
   /// the deployment as a whole (a parameter value CloudFormation refuses before it acts).
   std::optional<std::size_t> change;
   SourceLocation where;  // for a failure without a change: where its cause is written
+  std::string title;     // its kind's title (SARIF rule descriptors, annotations, JUnit)
+  /// CloudFormation refuses it when it validates the template and parameters, before any step.
+  bool beforeActing = false;
 };
 
 /// Where a failure sorts: by its change, the deployment's own failures last.

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "deployment-prediction/failures.h"
+#include "model/failure.h"
 #include "engine/report/plan_render.h"
 #include "engine/report/report_text.h"
 #include "model/retention_policy.h"
@@ -69,7 +69,7 @@ class FailurePlacer {
       if (!failure.change) {
         placed_.insert(&failure);
         out_.beforeActing.push_back(&failure);
-      } else if (refusedBeforeActing(failure.code)) {
+      } else if (failure.beforeActing) {
         auto plan = topLevel.find(report_.diff.operations[*failure.change].stack);
         if (plan == topLevel.end()) continue;  // a nested stack's: at its step
         placed_.insert(&failure);

@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <map>
 
-#include "deployment-prediction/failures.h"
+#include "model/failure.h"
 #include "model/cause_chain.h"
 #include "model/change_title.h"
 #include "model/retention_policy.h"
 #include "model/same_value.h"
 #include "model/utf8.h"
+#include "spec/resource_attributes.h"
 
 namespace c2a {
 
@@ -276,6 +277,14 @@ std::string retentionNote(const Report& report, const Operation& op) {
     return "DeletionPolicy Snapshot: a final snapshot is taken";
   }
   return "";
+}
+
+std::string passiveNote(const Operation& op) {
+  if (op.componentType != ComponentType::Resource || !op.property ||
+      op.property->path.size() != 1 || !isPassiveResourceAttribute(op.property->path[0])) {
+    return "";
+  }
+  return "no change on its own: applies with the next update";
 }
 
 std::vector<ComponentBlock> componentBlocks(const Report& report,
@@ -620,13 +629,6 @@ std::vector<std::string> changeSetLines(const Report& report) {
     }
   }
   return lines;
-}
-
-std::string failureTitle(std::string_view code) {
-  for (const auto& kind : failureKinds()) {
-    if (kind.code == code) return std::string(kind.title);
-  }
-  return std::string(code);
 }
 
 std::vector<std::size_t> changesUnder(const AggregationNode& node) {

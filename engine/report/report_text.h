@@ -86,6 +86,10 @@ ReplacementCounts replacementCounts(const Report& report, const std::vector<std:
 /// What a REMOVE leaves behind ("DeletionPolicy Retain: the physical resource is kept"), or "".
 std::string retentionNote(const Report& report, const Operation& op);
 
+/// "no change on its own: applies with the next update" for a change of a resource attribute
+/// CloudFormation only records (DeletionPolicy, UpdateReplacePolicy, Metadata...), else "".
+std::string passiveNote(const Operation& op);
+
 /// The changes of one component within a group: its component-level operations (heads) and its
 /// property updates.
 struct ComponentBlock {
@@ -153,14 +157,11 @@ std::string failureReason(const Report& report, std::size_t index);
 /// "2 deployment failures foreseen: CloudFormation will refuse this deployment."; "" without any.
 std::string failuresSummaryLine(const Report& report);
 
-/// "Change set deploy-42 (stack orders): 6 resources, 2 disagreements; replacement answers from
-/// the change set for 2 (Instance: no, Table: yes)." then one "Change set disagrees: ..." line per
-/// disagreement; empty without --change-set. Template text in them is not escaped.
+/// "Change set deploy-42 for stack orders: 6 resources, 2 disagreements with c2a; replacement
+/// answers from the change set: ...", lines on property values, the deployment mode and nested
+/// change sets not given, then one "Change set disagrees: ..." line per disagreement; empty
+/// without --change-set. Template text in them is not escaped.
 std::vector<std::string> changeSetLines(const Report& report);
-
-/// What a failure code means, as a title: "A replacement that keeps its custom name"; the code
-/// itself for a code this version does not describe.
-std::string failureTitle(std::string_view code);
 
 /// A node's change indexes (its own and its subtree's), in report order.
 std::vector<std::size_t> changesUnder(const AggregationNode& node);

@@ -72,7 +72,7 @@ std::string renderGithub(const Report& report, const RenderOptions& options) {
   }
   for (const auto& failure : report.failures) {
     if (failure.change) continue;
-    out += command("error", placed(failure.where), "c2a: " + failureTitle(failure.code),
+    out += command("error", placed(failure.where), "c2a: " + failure.title,
                    failureLine(failure));
   }
   for (const auto& warning : report.warnings) {

@@ -17,7 +17,6 @@
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
 #include "model/sha256.h"
-#include "spec/resource_attributes.h"
 
 namespace c2a::formats {
 namespace {
@@ -427,10 +426,7 @@ class HtmlRenderer {
       out.push_back(fmt::format("{} property", toString(p.updateType)));
     if (op.certainty == Certainty::Possible)
       out.emplace_back("possible: rests on a value known only at deploy time");
-    if (op.componentType == ComponentType::Resource && p.path.size() == 1 &&
-        isPassiveResourceAttribute(p.path[0])) {
-      out.emplace_back("no change on its own: applies with the next update");
-    }
+    if (auto passive = passiveNote(op); !passive.empty()) out.push_back(passive);
     return out;
   }
 

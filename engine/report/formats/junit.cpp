@@ -137,7 +137,7 @@ class JunitRenderer {
       cases += fmt::format(
           "    <testcase classname=\"deployment\" name=\"{}\"{}>\n"
           "      <failure message=\"{}\" type=\"rejected\">{}</failure>\n    </testcase>\n",
-          xmlEscape(terminalSafe(failureTitle(failure.code))), file,
+          xmlEscape(terminalSafe(failure.title)), file,
           xmlEscape(terminalSafe(failureLine(failure))),
           xmlText(terminalSafe(failure.message)) +
               (failure.where.file.empty()

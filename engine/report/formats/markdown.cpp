@@ -20,7 +20,6 @@
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
 #include "model/sha256.h"
-#include "spec/resource_attributes.h"
 
 namespace c2a::formats {
 namespace {
@@ -483,10 +482,7 @@ class MarkdownRenderer {
     }
     if (p.updateType != UpdateType::Mutable) line += fmt::format(" ({})", toString(p.updateType));
     if (op.certainty == Certainty::Possible) line += " (possible)";
-    if (op.componentType == ComponentType::Resource && p.path.size() == 1 &&
-        isPassiveResourceAttribute(p.path[0])) {
-      line += " (no change on its own: applies with the next update)";
-    }
+    if (auto passive = passiveNote(op); !passive.empty()) line += " (" + passive + ")";
     return item(depth, line + where(index)) + values(p, depth + 1) + details(index, depth + 1);
   }
 

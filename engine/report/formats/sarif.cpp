@@ -280,20 +280,22 @@ class SarifRenderer {
   // then one per deciding rule in id order, with its label.
   void collectRules() {
     std::map<std::string, std::string> labelOfId;
-    std::set<std::string> failureCodes;
+    std::map<std::string, std::string> failureCodes;  // code -> its kind's title
     for (std::size_t i = 0; i < report_.diff.operations.size(); ++i) {
       const auto& rules = report_.decisions[i].rules;
       if (failing(i)) {
-        for (const auto& failure : failuresOf(report_, i)) failureCodes.insert(failure.code);
+        for (const auto& failure : failuresOf(report_, i)) {
+          failureCodes.emplace(failure.code, failure.title);
+        }
       } else if (needsAttention(i) && !rules.empty()) {
         labelOfId.emplace(ruleIdOf(i), rules.front());
       }
     }
     for (const auto& failure : report_.failures) {
-      if (!failure.change) failureCodes.insert(failure.code);
+      if (!failure.change) failureCodes.emplace(failure.code, failure.title);
     }
     for (const auto& fixed : kFixedRules) addDescriptor(fixedDescriptor(fixed));
-    for (const auto& code : failureCodes) addDescriptor(failureDescriptor(code));
+    for (const auto& [code, title] : failureCodes) addDescriptor(failureDescriptor(code, title));
     if (report_.changeSet && report_.changeSet->disagreements() > 0) {
       addDescriptor(fixedDescriptor(kChangeSetDisagreement));
     }
@@ -382,11 +384,11 @@ class SarifRenderer {
          {{"label", label}, {"security-severity", severity.score}, {"tags", tagsOf(label)}}}};
   }
 
-  static Json failureDescriptor(const std::string& code) {
+  static Json failureDescriptor(const std::string& code, const std::string& title) {
     return Json{
         {"id", failureRuleId(code)},
         {"name", nameOf("deployment-failure-" + ruleIdSlug(code))},
-        {"shortDescription", {{"text", terminalSafe(failureTitle(code))}}},
+        {"shortDescription", {{"text", terminalSafe(title.empty() ? code : title)}}},
         {"help",
          {{"text",
            "CloudFormation will refuse this deployment and roll the stack back (docs/diff.md, "

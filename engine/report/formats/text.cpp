@@ -10,7 +10,6 @@
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
 #include "model/utf8.h"
-#include "spec/resource_attributes.h"
 
 namespace c2a::formats {
 namespace {
@@ -375,10 +374,7 @@ class TextRenderer {
     }
     if (p.updateType != UpdateType::Mutable) line += fmt::format("  ({})", toString(p.updateType));
     if (op.certainty == Certainty::Possible) line += "  (possible)";
-    if (op.componentType == ComponentType::Resource && p.path.size() == 1 &&
-        isPassiveResourceAttribute(p.path[0])) {
-      line += "  (no change on its own: applies with the next update)";
-    }
+    if (auto passive = passiveNote(op); !passive.empty()) line += "  (" + passive + ")";
     auto where = shortLocation(report_, index);
     placed(indent, line, where.empty() ? "" : style_.dim(terminalSafe(where)));
     values(p, indent + "    ");
