@@ -104,7 +104,7 @@ class Checker {
     for (const Rule& rule : set.rules) indexSlots(rule);
     for (const Rule& rule : set.rules) {
       if (!options_.checkPresets && isPreset(rule.where)) continue;
-      // Rules read from a C2A rule file carry their JSON pointer (c2a_format.cpp).
+      // Rules read from a C2A rule file carry their JSON pointer (rule_file.cpp).
       inC2aFile_ = rule.pointer.has_value();
       checkRule(rule);
     }

@@ -12,7 +12,7 @@
 #include "model/input_file.h"
 #include "model/suggestions.h"
 #include "platform-mapping/cloudformation/source_document.h"
-#include "rules/c2a_format.h"
+#include "rules/aws_c2a/rule_file.h"
 #include "rules/compile.h"
 #include "rules/native_parser.h"
 #include "rules/native_printer.h"

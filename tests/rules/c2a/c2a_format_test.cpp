@@ -78,7 +78,7 @@ TEST(C2aFormatSelectors, WhereOnlyBindingIsAFilter) {
                "rhs": {"literal": 10}}]})"));
 }
 
-// A path selector names a path; uses of its name are rewritten to the path (see c2a_format.cpp).
+// A path selector names a path; uses of its name are rewritten to the path (see rule_file.cpp).
 TEST(C2aFormatPaths, StringPathSelectorIsANameForThePath) {
   RuleSet set = compiledC2a(R"({
     "let": {

@@ -11,7 +11,7 @@
 
 #include "model/error.h"
 #include "model/location_table.h"
-#include "rules/c2a_format.h"
+#include "rules/aws_c2a/rule_file.h"
 #include "rules/compile.h"
 #include "tests/rules/grammar/ast_dump.h"
 #include "tests/support/paths.h"

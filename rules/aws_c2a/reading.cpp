@@ -1,11 +1,11 @@
-// Pointers, errors and conditions of C2A rule files (c2a_reading.h).
+// Pointers, errors and conditions of C2A rule files (reading.h).
 //
 // Condition positions: the readers record a list element where its value starts (in JSON its
 // opening quote, so the text starts one column later) and an object member at its key. The text
 // of `where: ...` is taken to start where formatters put it, after `"where": "` in JSON and
 // `where: ` (an unquoted scalar) in YAML: exact for formatted files, a column or two off for
 // others; the line is always right.
-#include "rules/c2a_reading.h"
+#include "rules/aws_c2a/reading.h"
 
 #include <fmt/format.h>
 

@@ -1,11 +1,11 @@
 // C2A's rule files (aws-c2a's rule-config-schema.ts and rule-parser.ts, its README.md and
-// RULES.md) read into the rule AST: rules and effects here, `let` bindings in c2a_selectors.cpp,
-// pointers and conditions in c2a_reading.cpp. Where C2A is lax (it ignores unknown keys and drops
+// RULES.md) read into the rule AST: rules and effects here, `let` bindings in let_bindings.cpp,
+// pointers and conditions in reading.cpp. Where C2A is lax (it ignores unknown keys and drops
 // conditions it cannot split into three tokens), every mistake here is a located error.
 //
 // A file is a list of rules (what aws-c2a reads), one rule (the docs' examples), or
 // {"rules": [...]} (a wrapper that reads better in YAML).
-#include "rules/c2a_format.h"
+#include "rules/aws_c2a/rule_file.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -16,7 +16,7 @@
 
 #include "model/error.h"
 #include "model/suggestions.h"
-#include "rules/c2a_reading.h"
+#include "rules/aws_c2a/reading.h"
 #include "rules/field_names.h"
 #include "rules/native_parser.h"
 #include "rules/rule_ids.h"

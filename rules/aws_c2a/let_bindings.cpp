@@ -16,7 +16,7 @@
 //   The AST has no such binding; the identifier binds every component instead and conditions read
 //   `p.SUFFIX` as `p.**.SUFFIX`, so `change appliesTo p.Ref` holds for a change at (or, as change
 //   selectors bind enclosing levels, inside) a path ending in `Ref`. Only `appliesTo` may take the
-//   name: a value read through it (`p.Ref == ...`) is a located error (c2a_reading.cpp).
+//   name: a value read through it (`p.Ref == ...`) is a located error (reading.cpp).
 // - `{"relationship": ...}` and C2A's other graph-vertex selectors have no counterpart: errors
 //   that say how to reach the same values through a path.
 #include <fmt/format.h>
@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "model/suggestions.h"
-#include "rules/c2a_reading.h"
+#include "rules/aws_c2a/reading.h"
 #include "rules/field_names.h"
 #include "rules/grammar.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Private to the C2A rule-file reader (c2a_format.cpp reads rules and effects, c2a_selectors.cpp
+// Private to the C2A rule-file reader (rule_file.cpp reads rules and effects, let_bindings.cpp
 // reads `let` bindings): JSON pointers, located errors, `where` conditions, and the names that
 // path selectors give to paths.
 #include <algorithm>
@@ -56,7 +56,7 @@ std::string enumChoices(const std::array<Enum, N>& values) {
   return out;
 }
 
-/// A name that conditions rewrite (see c2a_selectors.cpp): a path selector's name stands for its
+/// A name that conditions rewrite (see let_bindings.cpp): a path selector's name stands for its
 /// path; a property selector's name `p` for `p.**`, any value inside any component, and only
 /// `appliesTo` may take it.
 struct Alias {
@@ -104,7 +104,7 @@ class Source {
   Syntax syntax_;
 };
 
-/// One `let` entry (c2a_selectors.cpp). A path selector adds its name to `aliases`; any other
+/// One `let` entry (let_bindings.cpp). A path selector adds its name to `aliases`; any other
 /// binding removes the name (a binding that repeats a name is reported by compileRuleSet).
 Binding readBinding(const Source& source, const std::string& name, const Json& selector,
                     const std::string& pointer, Aliases& aliases);
