@@ -34,7 +34,7 @@
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
 #include "model/same_value.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/input.h"
 #include "rules/evaluator.h"
 #include "spec/name_namespaces.h"

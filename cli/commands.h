@@ -11,7 +11,7 @@
 #include "engine/pipeline/parameters_file.h"
 #include "engine/report/output_paths.h"
 #include "model/error.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a::cli {
 

@@ -8,7 +8,7 @@
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/stack_tree.h"
 #include "platform-mapping/cloudformation/nested_templates.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 #include "platform-mapping/input_readers.h"
 

@@ -3,7 +3,7 @@
 #include <array>
 
 #include "platform-mapping/cdk/cloud_assembly.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 #include "platform-mapping/input.h"
 

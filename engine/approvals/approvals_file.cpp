@@ -11,8 +11,8 @@
 #include "model/error.h"
 #include "model/input_file.h"
 #include "model/sha256.h"
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/located_json.h"
+#include "readers/source_document.h"
+#include "readers/located_json.h"
 
 namespace c2a {
 namespace {

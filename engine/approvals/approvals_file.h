@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/approvals/bound_changes.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -7,7 +7,7 @@
 #include "engine/approvals/approvals_file.h"
 #include "model/decision.h"
 #include "model/suggestions.h"
-#include "platform-mapping/located_json.h"
+#include "readers/located_json.h"
 
 namespace c2a {
 namespace {

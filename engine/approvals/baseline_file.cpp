@@ -1,6 +1,6 @@
 #include "engine/approvals/baseline_file.h"
 
-#include "platform-mapping/located_json.h"
+#include "readers/located_json.h"
 
 namespace c2a {
 namespace {

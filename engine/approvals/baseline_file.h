@@ -12,7 +12,7 @@
 
 #include "engine/approvals/bound_changes.h"
 #include "engine/report/report.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

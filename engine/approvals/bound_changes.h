@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/json.h"
-#include "platform-mapping/located_json.h"
+#include "readers/located_json.h"
 
 namespace c2a {
 

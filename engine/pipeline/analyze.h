@@ -10,7 +10,7 @@
 #include "engine/approvals/acceptances.h"
 #include "engine/report/report.h"
 #include "model/template_evaluation.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 #include "rules/ast.h"
 #include "rules/evaluator.h"
 

@@ -4,8 +4,8 @@
 
 #include "model/current_work.h"
 #include "model/same_value.h"
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/located_json.h"
+#include "readers/source_document.h"
+#include "readers/located_json.h"
 
 namespace c2a {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "model/error.h"
 #include "model/template_evaluation.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "engine/pipeline/stage_timer.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/input.h"
 
 namespace c2a {

@@ -11,7 +11,7 @@
 #include "model/current_work.h"
 #include "model/input_file.h"
 #include "model/suggestions.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "rules/aws_c2a/rule_file.h"
 #include "rules/compile.h"
 #include "rules/native_parser.h"

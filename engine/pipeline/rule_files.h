@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "model/error.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 #include "rules/ast.h"
 
 namespace c2a {

@@ -10,7 +10,7 @@
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_files.h"
 #include "engine/report/escape.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/input.h"
 
 namespace c2a {

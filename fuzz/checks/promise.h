@@ -10,7 +10,7 @@
 #include "fuzz/checks/fuzz_check.h"
 #include "model/error.h"
 #include "model/json.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a::fuzz {
 

@@ -1,7 +1,7 @@
 // The template readers on their own: text → JSON tree with positions.
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 
 namespace c2a::fuzz {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "rules/evaluation/json_walk.h"
 #include "rules/operators/path_pattern.h"
 

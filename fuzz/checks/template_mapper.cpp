@@ -2,7 +2,7 @@
 #include "engine/report/model_dump.h"
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/input.h"
 
 namespace c2a::fuzz {

@@ -10,7 +10,7 @@
 #include "model/error.h"
 #include "model/path.h"
 #include "platform-mapping/cdk/assembly_paths.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 namespace {

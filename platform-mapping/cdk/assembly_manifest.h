@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "model/source_location.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "model/json.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -4,7 +4,7 @@
 
 #include "model/error.h"
 #include "model/infra_model.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

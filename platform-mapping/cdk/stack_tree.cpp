@@ -12,7 +12,7 @@
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cdk/string_field.h"
 #include "platform-mapping/cloudformation/nested_templates.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 
 namespace c2a {

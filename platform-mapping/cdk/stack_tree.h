@@ -13,8 +13,8 @@
 #include "model/json.h"
 #include "model/source_location.h"
 #include "platform-mapping/cdk/asset_index.h"
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/source_document.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/source_document.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model/cloudformation_change_set.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <unordered_set>
 
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/located_json.h"
+#include "readers/source_document.h"
+#include "readers/located_json.h"
 
 namespace c2a {
 namespace {

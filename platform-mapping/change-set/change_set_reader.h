@@ -6,7 +6,7 @@
 #include <string>
 
 #include "model/cloudformation_change_set.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

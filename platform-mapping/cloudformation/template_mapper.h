@@ -4,7 +4,7 @@
 
 #include "model/error.h"
 #include "model/infra_model.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 

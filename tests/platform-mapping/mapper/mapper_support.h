@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model/infra_model.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 
 namespace c2a::testing {

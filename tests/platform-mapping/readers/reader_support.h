@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "model/error.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 
 namespace c2a::testing {
 

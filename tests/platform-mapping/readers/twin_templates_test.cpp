@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "tests/support/paths.h"
 
 namespace c2a {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "model/error.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 #include "tests/platform-mapping/readers/reader_support.h"
 
 namespace c2a {

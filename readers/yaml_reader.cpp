@@ -18,12 +18,12 @@
 #include <vector>
 
 #include "model/error.h"
-#include "platform-mapping/cloudformation/object_members.h"
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/cloudformation/source_positions.h"
-#include "platform-mapping/cloudformation/yaml_scalars.h"
-#include "platform-mapping/cloudformation/yaml_source_checks.h"
-#include "platform-mapping/cloudformation/yaml_tags.h"
+#include "readers/object_members.h"
+#include "readers/source_document.h"
+#include "readers/source_positions.h"
+#include "readers/yaml_scalars.h"
+#include "readers/yaml_source_checks.h"
+#include "readers/yaml_tags.h"
 
 namespace c2a {
 namespace {
@@ -39,9 +39,9 @@ Json scalarValue(const std::string& tag, const std::string& text) {
   return resolvePlainScalar(text);
 }
 
-class TreeBuilder : public YAML::EventHandler {
+class YamlTreeBuilder : public YAML::EventHandler {
  public:
-  TreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
+  YamlTreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
               const TextPositions& positions, PositionLog& log)
       : text_(text), file_(file), limits_(limits), positions_(positions), log_(log) {}
 
@@ -406,7 +406,7 @@ class NextDocumentStart : public YAML::EventHandler {
 };
 
 /// Only the first document of a stream is read, but what follows it must be another document.
-void checkNothingLeftOver(YAML::Parser& parser, std::string_view text, const TreeBuilder& builder) {
+void checkNothingLeftOver(YAML::Parser& parser, std::string_view text, const YamlTreeBuilder& builder) {
   NextDocumentStart probe;
   try {
     parser.HandleNextDocument(probe);
@@ -436,7 +436,7 @@ SourceDocument readYaml(std::string_view text, const std::string& file, const Re
                                static_cast<unsigned char>(body[*control])));
   }
   PositionLog log;
-  TreeBuilder builder(body, file, limits, positions, log);
+  YamlTreeBuilder builder(body, file, limits, positions, log);
   std::istringstream stream{std::string(body)};
   try {
     YAML::Parser parser(stream);

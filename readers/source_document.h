@@ -7,7 +7,7 @@
 
 #include "model/json.h"
 #include "model/location_table.h"
-#include "platform-mapping/read_limits.h"
+#include "readers/read_limits.h"
 
 namespace c2a {
 

@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/source_positions.h"
+#include "readers/source_positions.h"
 
 #include <algorithm>
 #include <iterator>

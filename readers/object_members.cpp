@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/object_members.h"
+#include "readers/object_members.h"
 
 namespace c2a {
 

@@ -1,4 +1,4 @@
-#include "platform-mapping/located_json.h"
+#include "readers/located_json.h"
 
 #include <fmt/format.h>
 

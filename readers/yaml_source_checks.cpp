@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/yaml_source_checks.h"
+#include "readers/yaml_source_checks.h"
 
 #include <algorithm>
 

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "model/error.h"
-#include "platform-mapping/cloudformation/object_members.h"
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/cloudformation/source_positions.h"
+#include "readers/object_members.h"
+#include "readers/source_document.h"
+#include "readers/source_positions.h"
 
 namespace c2a {
 namespace {
@@ -49,9 +49,9 @@ std::string humanParseMessage(const std::string& what) {
   return escapeNonAscii(message);
 }
 
-class TreeBuilder {
+class JsonTreeBuilder {
  public:
-  TreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
+  JsonTreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
               LocationTable& table)
       : text_(text), file_(file), limits_(limits), positions_(text), table_(table) {}
 
@@ -229,7 +229,7 @@ SourceDocument readJson(std::string_view text, const std::string& file, const Re
     throw C2aError(ErrorKind::InvalidInput, {file}, "empty document");
   }
   auto table = std::make_shared<LocationTable>(file);
-  TreeBuilder builder(body, file, limits, *table);
+  JsonTreeBuilder builder(body, file, limits, *table);
   if (!Json::sax_parse(body.begin(), body.end(), &builder)) builder.throwParseError();
   return SourceDocument{builder.takeRoot(), std::move(table)};
 }

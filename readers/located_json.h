@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/error.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 

@@ -9,7 +9,7 @@
 #include "model/current_work.h"
 #include "model/error.h"
 #include "model/input_file.h"
-#include "platform-mapping/cloudformation/source_document.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 

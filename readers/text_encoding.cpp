@@ -6,8 +6,8 @@
 
 #include "model/error.h"
 #include "model/utf8.h"
-#include "platform-mapping/cloudformation/source_document.h"
-#include "platform-mapping/cloudformation/source_positions.h"
+#include "readers/source_document.h"
+#include "readers/source_positions.h"
 
 namespace c2a {
 

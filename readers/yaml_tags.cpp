@@ -1,4 +1,4 @@
-#include "platform-mapping/cloudformation/yaml_tags.h"
+#include "readers/yaml_tags.h"
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 // with one deliberate difference: decimal digits with a leading zero ("0123", "01.5") stay
 // strings. The core schema would make 0123 the number 123, which silently drops the zero of an
 // account id or a zero-padded code; keeping the text is the safe reading of such values.
-#include "platform-mapping/cloudformation/yaml_scalars.h"
+#include "readers/yaml_scalars.h"
 
 #include <charconv>
 #include <cstdint>
