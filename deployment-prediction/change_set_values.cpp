@@ -44,28 +44,6 @@ Given decode(const std::optional<std::string>& text, bool absent) {
   return out;
 }
 
-// The value at `path` inside `body`, if there is one.
-const Json* at(const Json& body, const Path& path) {
-  const Json* value = &body;
-  for (const auto& step : path) {
-    if (value->is_object()) {
-      auto found = value->find(step);
-      if (found == value->end()) return nullptr;
-      value = &*found;
-    } else if (value->is_array()) {
-      if (step.empty() || step.find_first_not_of("0123456789") != std::string::npos ||
-          step.size() > 9)
-        return nullptr;
-      auto index = std::stoul(step);
-      if (index >= value->size()) return nullptr;
-      value = &(*value)[index];
-    } else {
-      return nullptr;
-    }
-  }
-  return value;
-}
-
 // c2a's value of one side: the evaluated value of its change at exactly that path, else the
 // written one. Known when absent or plain.
 struct Predicted {
@@ -91,7 +69,7 @@ Predicted predicted(const ModelDiff& diff, const std::string& stack, const std::
   if (model == nullptr) return {};
   auto component = model->find(stack, ComponentType::Resource, logicalId);
   if (!component) return {true, std::nullopt};  // no such resource on this side
-  const Json* value = at(model->component(*component).properties, path);
+  const Json* value = valueAt(model->component(*component).properties, path);
   if (value == nullptr) return {true, std::nullopt};
   if (isPlainValue(*value)) return {true, *value};
   return {};

@@ -14,29 +14,6 @@
 namespace c2a::diffing {
 namespace {
 
-const Json* valueAt(const Json& root, const Path& path) {
-  const Json* node = &root;
-  for (const auto& segment : path) {
-    if (node->is_object()) {
-      auto it = node->find(segment);
-      if (it == node->end()) return nullptr;
-      node = &*it;
-    } else if (node->is_array()) {
-      std::size_t index = 0;
-      try {
-        index = std::stoul(segment);
-      } catch (...) {
-        return nullptr;
-      }
-      if (index >= node->size()) return nullptr;
-      node = &(*node)[index];
-    } else {
-      return nullptr;
-    }
-  }
-  return node;
-}
-
 bool carriesValue(ReferenceKind kind) {
   // DependsOn orders operations but passes no value; the rest read a value of the target.
   return kind == ReferenceKind::Ref || kind == ReferenceKind::GetAtt || kind == ReferenceKind::Sub;

@@ -64,4 +64,24 @@ Path fromPointer(std::string_view pointer) {
   return path;
 }
 
+const Json* valueAt(const Json& root, const Path& path) {
+  const Json* node = &root;
+  for (const auto& step : path) {
+    if (node->is_object()) {
+      auto found = node->find(step);
+      if (found == node->end()) return nullptr;
+      node = &*found;
+      continue;
+    }
+    bool index = node->is_array() && !step.empty() && step.size() <= 9 &&
+                 step.find_first_not_of("0123456789") == std::string::npos &&
+                 (step == "0" || step.front() != '0');
+    if (!index) return nullptr;
+    auto at = std::stoul(step);
+    if (at >= node->size()) return nullptr;
+    node = &(*node)[at];
+  }
+  return node;
+}
+
 }  // namespace c2a

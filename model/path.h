@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/json.h"
+
 namespace c2a {
 
 using Path = std::vector<std::string>;
@@ -15,6 +17,9 @@ std::string toDotted(const Path& path);
 std::string toPointer(const Path& path);
 /// The pointer of `key` inside the value at `parent` (`~` and `/` escaped as RFC 6901 says).
 std::string childPointer(std::string_view parent, std::string_view key);
+/// The value at `path` inside `root` (object keys, and array indices written canonically: `0`,
+/// `12`, never `01`), or null when there is none.
+const Json* valueAt(const Json& root, const Path& path);
 /// Parses a JSON pointer (`/Properties/Tags/1/Value`, `~1` and `~0` unescaped) into a path.
 Path fromPointer(std::string_view pointer);
 /// Splits a dotted path. Keys that themselves contain dots cannot round-trip; reports only render.

@@ -52,7 +52,7 @@ std::string humanParseMessage(const std::string& what) {
 class JsonTreeBuilder {
  public:
   JsonTreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
-              LocationTable& table)
+                  LocationTable& table)
       : text_(text), file_(file), limits_(limits), positions_(text), table_(table) {}
 
   // nlohmann's SAX interface.

@@ -42,7 +42,7 @@ Json scalarValue(const std::string& tag, const std::string& text) {
 class YamlTreeBuilder : public YAML::EventHandler {
  public:
   YamlTreeBuilder(std::string_view text, const std::string& file, const ReadLimits& limits,
-              const TextPositions& positions, PositionLog& log)
+                  const TextPositions& positions, PositionLog& log)
       : text_(text), file_(file), limits_(limits), positions_(positions), log_(log) {}
 
   void OnDocumentStart(const YAML::Mark& /*mark*/) override {}
@@ -406,7 +406,8 @@ class NextDocumentStart : public YAML::EventHandler {
 };
 
 /// Only the first document of a stream is read, but what follows it must be another document.
-void checkNothingLeftOver(YAML::Parser& parser, std::string_view text, const YamlTreeBuilder& builder) {
+void checkNothingLeftOver(YAML::Parser& parser, std::string_view text,
+                          const YamlTreeBuilder& builder) {
   NextDocumentStart probe;
   try {
     parser.HandleNextDocument(probe);
