@@ -24,6 +24,15 @@ enum class LiteralKind {
   Number,  // a number, or a string that reads as one (<, >=...)
 };
 
+/// How the evaluator may join on an operator instead of trying every candidate: a graph operator
+/// names the edge it follows, so the planner asks the table rather than the operator's name.
+enum class GraphJoin {
+  None,
+  ChangeOnComponent,  // `change appliesTo component`: a component's changes, a change's component
+  References,         // `a -> b`: b's referrers, a's references
+  ReferencedBy,       // `a <- b`: the same edge read the other way
+};
+
 class EvaluationContext;  // evaluator.h: the diff and the models, for operators that need them
 
 struct OperatorInfo {
@@ -41,6 +50,7 @@ struct OperatorInfo {
   /// `a != b` means exactly `not (a == b)`.
   bool everyPair = false;
   LiteralKind literal = LiteralKind::Any;  // of either operand, when it is a literal
+  GraphJoin join = GraphJoin::None;        // the graph edge it follows, for the planner's joins
 };
 
 /// Every operator, in a fixed order (indices are stable within a build).

@@ -1,7 +1,8 @@
 #pragma once
-// The deployment plan (model/plan.h) for `c2a plan`: its formats in one table (text,
-// markdown, and json: the JSON report, whose `plan` section is plan_json.h's), and the words the
-// text and Markdown renderings share. Plain text: each renderer escapes it for its medium.
+// The deployment plan (model/plan.h) for `c2a plan`: its formats (text, markdown, and json: the
+// JSON report, whose `plan` section is plan_json.h's), the entries of the one format table
+// (report_formats.cpp) that render a plan, and the words the text and Markdown renderings share.
+// Plain text: each renderer escapes it for its medium.
 #include <map>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@ struct PlanFormat {
   std::string (*render)(const Report& report, const RenderOptions& options);
 };
 
+/// The formats of the one table that render a plan, in its order.
 const std::vector<PlanFormat>& planFormats();
 /// The format named `name`, or null.
 const PlanFormat* findPlanFormat(std::string_view name);

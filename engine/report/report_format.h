@@ -1,6 +1,7 @@
 #pragma once
-// Report formats in one registration table: name, file extension, renderer. Adding a format is
-// one file in formats/ and one line in report_formats.cpp.
+// Report formats in one registration table: name, file extension, renderer, and the rendering of
+// `c2a plan` where the format has one. Adding a format is one file in formats/ and one line in
+// report_formats.cpp.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,10 @@ struct ReportFormat {
   std::string_view extension;  // of a file holding it
   std::string_view summary;    // one line for --help
   std::string (*render)(const Report& report, const RenderOptions& options);
+  /// `c2a plan --format NAME`: one line for its --help, and the deployment plan in this format;
+  /// null for a format `c2a plan` does not write.
+  std::string_view planSummary = {};
+  std::string (*renderPlan)(const Report& report, const RenderOptions& options) = nullptr;
 };
 
 const std::vector<ReportFormat>& reportFormats();

@@ -1,4 +1,5 @@
 #include "engine/report/formats/formats.h"
+#include "engine/report/plan_render.h"
 
 namespace c2a {
 
@@ -7,12 +8,15 @@ const std::vector<ReportFormat>& reportFormats() {
   using namespace formats;
   static const std::vector<ReportFormat> table{
       {"text", "txt", "the human report (default): grouped changes, values, causes, verdict",
-       renderText},
+       renderText, "the plan for people (default): phases, waves, steps and their change ids",
+       renderPlanText},
       {"json", "json", "the report pipelines read (docs/report.md, docs/report.schema.json)",
+       renderJson,
+       "the JSON report (docs/report.md): its `plan` section, and every change the plan names",
        renderJson},
       {"markdown", "md",
        "a pull-request comment (GitHub, GitLab): verdict, summary table, collapsible groups",
-       renderMarkdown},
+       renderMarkdown, "a pull-request comment: one table per phase", renderPlanMarkdown},
       {"html", "html",
        "one self-contained page: verdict, filters, the collapsible tree, every change in detail",
        renderHtml},
@@ -30,6 +34,26 @@ const std::vector<ReportFormat>& reportFormats() {
        renderGithub},
   };
   return table;
+}
+
+const std::vector<PlanFormat>& planFormats() {
+  static const std::vector<PlanFormat> table = [] {
+    std::vector<PlanFormat> out;
+    for (const auto& format : reportFormats()) {
+      if (format.renderPlan != nullptr) {
+        out.push_back({format.name, format.planSummary, format.renderPlan});
+      }
+    }
+    return out;
+  }();
+  return table;
+}
+
+const PlanFormat* findPlanFormat(std::string_view name) {
+  for (const auto& format : planFormats()) {
+    if (format.name == name) return &format;
+  }
+  return nullptr;
 }
 
 const ReportFormat* findReportFormat(std::string_view name) {

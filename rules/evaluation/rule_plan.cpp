@@ -79,9 +79,6 @@ class Planner {
     }
     kinds_.assign(plan_.slotCount, Query::Kind::Filter);
     for (const auto& rule : rules.rules) collectKinds(rule, kinds_);
-    appliesTo_ = findOperator("appliesTo");
-    references_ = findOperator("->");
-    referencedBy_ = findOperator("<-");
   }
 
   void addTree(const Rule& rule) {
@@ -234,7 +231,7 @@ class Planner {
   JoinHint joinFor(const PlannedStep& step, const std::vector<int>& position, int at) const {
     int self = step.binding->slot;
     auto kind = step.binding->query.kind;
-    if (self < 0 || appliesTo_ < 0 || kind == Query::Kind::Filter) return {};
+    if (self < 0 || kind == Query::Kind::Filter) return {};
     auto boundBefore = [&](int slot) {
       return range_.holds(slot) && position[range_.at(slot)] < at;
     };
@@ -246,12 +243,14 @@ class Planner {
         continue;
       }
       int op = conjunct->operatorIndex >= 0 ? conjunct->operatorIndex : findOperator(conjunct->op);
+      if (op < 0) continue;
+      auto join = operatorTable()[static_cast<std::size_t>(op)].join;
       int lhs = conjunct->lhs->path->slot;
       int rhs = conjunct->rhs->path->slot;
       auto bound = [&](int slot) {
         return boundBefore(slot) && kinds_[static_cast<std::size_t>(slot)] != Query::Kind::Filter;
       };
-      if (op == appliesTo_) {
+      if (join == GraphJoin::ChangeOnComponent) {
         if (kind == Query::Kind::Change && isBareBinding(conjunct->lhs, self) && bound(rhs)) {
           return {JoinHint::Kind::ChangesOfComponent, rhs};
         }
@@ -260,9 +259,10 @@ class Planner {
           return {JoinHint::Kind::ComponentOfChange, lhs};
         }
       }
-      if (kind == Query::Kind::Component && (op == references_ || op == referencedBy_)) {
+      if (kind == Query::Kind::Component &&
+          (join == GraphJoin::References || join == GraphJoin::ReferencedBy)) {
         // Normalise to `source -> target`.
-        bool forward = op == references_;
+        bool forward = join == GraphJoin::References;
         const auto& source = forward ? conjunct->lhs : conjunct->rhs;
         const auto& target = forward ? conjunct->rhs : conjunct->lhs;
         int sourceSlot = source->path->slot;
@@ -281,9 +281,6 @@ class Planner {
   RulePlan& plan_;
   std::vector<Query::Kind> kinds_;  // by slot of the whole set
   SlotRange range_;                 // the slots of the tree being planned
-  int appliesTo_ = -1;
-  int references_ = -1;
-  int referencedBy_ = -1;
 };
 
 }  // namespace

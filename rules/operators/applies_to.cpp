@@ -44,7 +44,8 @@ OperatorInfo appliesToOperator() {
       .lhs = OperandMode::Entity,
       .rhs = OperandMode::Pattern,
       .summary = "the change is on the component (and, with a path, touches that property area)",
-      .apply = &appliesTo};
+      .apply = &appliesTo,
+      .join = GraphJoin::ChangeOnComponent};
 }
 
 }  // namespace c2a::rules

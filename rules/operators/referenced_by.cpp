@@ -20,7 +20,8 @@ OperatorInfo referencedByOperator() {
           .lhs = OperandMode::Entity,
           .rhs = OperandMode::Entity,
           .summary = "b refers to a, before or after the change",
-          .apply = &referencedBy};
+          .apply = &referencedBy,
+          .join = GraphJoin::ReferencedBy};
 }
 
 }  // namespace c2a::rules

@@ -20,7 +20,8 @@ OperatorInfo referencesOperator() {
           .lhs = OperandMode::Entity,
           .rhs = OperandMode::Entity,
           .summary = "a refers to b (Ref, GetAtt, Sub, DependsOn...) before or after the change",
-          .apply = &references};
+          .apply = &references,
+          .join = GraphJoin::References};
 }
 
 }  // namespace c2a::rules
