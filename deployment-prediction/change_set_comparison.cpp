@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "deployment-prediction/change_set_values.h"
 #include "model/retention_policy.h"
@@ -17,7 +18,29 @@ struct Prediction {
   std::string replace;  // True, Conditional, False (for Modify)
   bool definite = false;
   std::vector<std::size_t> changes;
+  // The BEFORE resource's policy for its old physical resource, when c2a predicts a deletion or
+  // a definite replacement: read once, for the predicted PolicyAction and its basis.
+  std::optional<RetentionPolicy> policy;
 };
+
+bool definitelyReplaced(const Prediction& prediction) {
+  return prediction.action == "Modify" && prediction.replace == "True";
+}
+
+// The policy that decides what happens to the resource's old physical resource: the BEFORE
+// resource's DeletionPolicy for a deletion, UpdateReplacePolicy for a definite replacement; none
+// otherwise.
+std::optional<RetentionPolicy> oldResourcePolicy(const ModelDiff& diff, const std::string& stack,
+                                                 const std::string& logicalId,
+                                                 const Prediction& prediction) {
+  bool removed = prediction.action == "Remove";
+  bool replaced = definitelyReplaced(prediction);
+  if ((!removed && !replaced) || diff.before == nullptr) return std::nullopt;
+  auto index = diff.before->find(stack, ComponentType::Resource, logicalId);
+  if (!index) return std::nullopt;
+  const auto& component = diff.before->component(*index);
+  return retentionPolicy(component.properties, component.subtype, replaced);
+}
 
 std::map<std::string, Prediction> predictions(const ModelDiff& diff, const std::string& stack) {
   std::map<std::string, Prediction> out;
@@ -55,35 +78,24 @@ std::map<std::string, Prediction> predictions(const ModelDiff& diff, const std::
       case OperationType::Replace: note(op.name, "Modify"); break;
     }
   }
+  for (auto& [id, prediction] : out) {
+    prediction.policy = oldResourcePolicy(diff, stack, id, prediction);
+  }
   return out;
 }
 
-// What c2a predicts happens to the resource's old physical resource, in PolicyAction's words:
-// the BEFORE resource's DeletionPolicy for a deletion, UpdateReplacePolicy for a definite
-// replacement; "" when there is none or c2a does not know.
-std::string predictedPolicy(const ModelDiff& diff, const std::string& stack,
-                            const std::string& logicalId, const Prediction& prediction) {
-  bool removed = prediction.action == "Remove";
-  bool replaced = prediction.action == "Modify" && prediction.replace == "True";
-  if ((!removed && !replaced) || diff.before == nullptr) return "";
-  auto index = diff.before->find(stack, ComponentType::Resource, logicalId);
-  if (!index) return "";
-  const auto& component = diff.before->component(*index);
-  auto outcome =
-      toString(retentionPolicy(component.properties, component.subtype, replaced).outcome);
+// What c2a predicts happens to the resource's old physical resource, in PolicyAction's words; ""
+// when there is none or c2a does not know.
+std::string predictedPolicy(const Prediction& prediction) {
+  if (!prediction.policy) return "";
+  auto outcome = toString(prediction.policy->outcome);
   if (outcome.empty()) return "";
-  return (replaced ? "ReplaceAnd" : "") + std::string(outcome);
+  return (definitelyReplaced(prediction) ? "ReplaceAnd" : "") + std::string(outcome);
 }
 
 // Why c2a predicts what it does of the old physical resource: "DeletionPolicy Retain", or "no
 // UpdateReplacePolicy: Delete".
-std::string policyBasis(const ModelDiff& diff, const std::string& stack,
-                        const std::string& logicalId, const ChangeSetAnswer& answer) {
-  auto index = diff.before->find(stack, ComponentType::Resource, logicalId);
-  if (!index) return "";
-  const auto& component = diff.before->component(*index);
-  bool replaced = answer.predicted == "Modify";
-  auto policy = retentionPolicy(component.properties, component.subtype, replaced);
+std::string policyBasis(const RetentionPolicy& policy) {
   if (!policy.written.empty()) return policy.key + " " + policy.written;
   return fmt::format("no {}: {}", policy.key, toString(policy.outcome));
 }
@@ -164,6 +176,85 @@ std::string disagreement(const ChangeSetAnswer& answer) {
                      predicted);
 }
 
+// One answer per resource the change set lists or c2a predicts a change of: each side's action,
+// replacement and PolicyAction, and c2a's operations.
+std::map<std::string, ChangeSetAnswer> changeSetAnswers(
+    const ModelDiff& diff, const std::map<std::string, const ChangeSetResource*>& listed,
+    const std::map<std::string, Prediction>& predicted) {
+  std::map<std::string, ChangeSetAnswer> answers;
+  for (const auto& [id, resource] : listed) {
+    auto& answer = answers[id];
+    answer.logicalId = id;
+    answer.resourceType = resource->resourceType;
+    answer.listed = resource->action;
+    answer.listedReplace = resource->replacement;
+    answer.listedPolicy = resource->policyAction;
+    answer.where = resource->where;
+  }
+  for (const auto& [id, prediction] : predicted) {
+    auto& answer = answers[id];
+    answer.logicalId = id;
+    answer.predicted = prediction.action;
+    answer.predictedReplace = prediction.replace;
+    answer.predictedPolicy = predictedPolicy(prediction);
+    answer.changes = prediction.changes;
+    if (answer.resourceType.empty() && !prediction.changes.empty()) {
+      answer.resourceType = diff.operations[prediction.changes.front()].subtype;
+    }
+  }
+  return answers;
+}
+
+// Every way the answer's two sides disagree, joined by "; ": its action or replacement, what
+// happens to the old resource (`policy`: c2a's reading, if any), and its property values. ""
+// when they agree.
+std::string answerDisagreements(const ChangeSetAnswer& answer, bool definite, bool automatic,
+                                const RetentionPolicy* policy) {
+  std::vector<std::string> sentences;
+  // Drift the change set reverts explains a change c2a cannot see in the templates: said once,
+  // as drift (valueDisagreements).
+  bool drift = std::any_of(answer.values.begin(), answer.values.end(), [](const auto& value) {
+    return value.beforeDiffers && value.beforeFrom == "ACTUAL_STATE";
+  });
+  if (contradicts(answer, definite, automatic) && !(drift && answer.predicted.empty())) {
+    auto sentence = disagreement(answer);
+    auto values = answer.predicted.empty() ? valueSummary(answer.values, 3) : "";
+    if (!values.empty()) sentence += " (" + values + ")";
+    sentences.push_back(std::move(sentence));
+  }
+  // (A predicted PolicyAction comes from a policy read: `policy` is there.)
+  if (policy != nullptr && !answer.listedPolicy.empty() && !answer.predictedPolicy.empty() &&
+      answer.listedPolicy != answer.predictedPolicy) {
+    sentences.push_back(
+        fmt::format("the change set says {} is {} (PolicyAction {}), c2a predicts {} ({})",
+                    answer.logicalId, describePolicy(answer.listedPolicy), answer.listedPolicy,
+                    describePolicy(answer.predictedPolicy), policyBasis(*policy)));
+  }
+  for (auto& sentence : valueDisagreements(answer.logicalId, answer.values)) {
+    sentences.push_back(std::move(sentence));
+  }
+  std::string joined;
+  for (const auto& sentence : sentences) joined += (joined.empty() ? "" : "; ") + sentence;
+  return joined;
+}
+
+// The replacement answer reported: the change set's where it gives one, which then sets the
+// certainty of c2a's REPLACE.
+void reportedReplacement(ModelDiff& diff, ChangeSetAnswer& answer) {
+  if (answer.listedReplace.empty()) {
+    answer.replacement = answer.predictedReplace;
+    answer.source = "prediction";
+    return;
+  }
+  answer.replacement = answer.listedReplace;
+  answer.source = "change-set";
+  for (auto index : answer.changes) {
+    Operation& op = diff.operations[index];
+    if (op.type != OperationType::Replace) continue;
+    op.certainty = answer.listedReplace == "True" ? Certainty::Definite : Certainty::Possible;
+  }
+}
+
 }  // namespace
 
 void compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet, const std::string& stack,
@@ -180,76 +271,20 @@ void compareChangeSet(ModelDiff& diff, const ChangeSet& changeSet, const std::st
   std::map<std::string, const ChangeSetResource*> listed;
   for (const auto& resource : changeSet.resources) listed[resource.logicalId] = &resource;
 
-  std::map<std::string, ChangeSetAnswer> answers;
-  for (const auto& [id, resource] : listed) {
-    auto& answer = answers[id];
-    answer.logicalId = id;
-    answer.resourceType = resource->resourceType;
-    answer.listed = resource->action;
-    answer.listedReplace = resource->replacement;
-    answer.listedPolicy = resource->policyAction;
-    answer.where = resource->where;
-  }
-  for (const auto& [id, prediction] : predicted) {
-    auto& answer = answers[id];
-    answer.logicalId = id;
-    answer.predicted = prediction.action;
-    answer.predictedReplace = prediction.replace;
-    answer.predictedPolicy = predictedPolicy(diff, stack, id, prediction);
-    answer.changes = prediction.changes;
-    if (answer.resourceType.empty() && !prediction.changes.empty()) {
-      answer.resourceType = diff.operations[prediction.changes.front()].subtype;
-    }
-  }
-
+  auto answers = changeSetAnswers(diff, listed, predicted);
   for (auto& [id, answer] : answers) {
     answer.stack = stack;
     auto found = predicted.find(id);
-    bool definite = found != predicted.end() && found->second.definite;
+    const Prediction* prediction = found != predicted.end() ? &found->second : nullptr;
     auto entry = listed.find(id);
     bool automatic = entry != listed.end() && isAutomatic(*entry->second);
     if (entry != listed.end()) {
       answer.values = compareValues(diff, stack, *entry->second, answer.changes);
     }
-    std::vector<std::string> sentences;
-    // Drift the change set reverts explains a change c2a cannot see in the templates: said once,
-    // as drift (valueDisagreements).
-    bool drift = std::any_of(answer.values.begin(), answer.values.end(), [](const auto& value) {
-      return value.beforeDiffers && value.beforeFrom == "ACTUAL_STATE";
-    });
-    if (contradicts(answer, definite, automatic) && !(drift && answer.predicted.empty())) {
-      auto sentence = disagreement(answer);
-      auto values = answer.predicted.empty() ? valueSummary(answer.values, 3) : "";
-      if (!values.empty()) sentence += " (" + values + ")";
-      sentences.push_back(std::move(sentence));
-    }
-    if (!answer.listedPolicy.empty() && !answer.predictedPolicy.empty() &&
-        answer.listedPolicy != answer.predictedPolicy) {
-      sentences.push_back(fmt::format(
-          "the change set says {} is {} (PolicyAction {}), c2a predicts {} ({})", id,
-          describePolicy(answer.listedPolicy), answer.listedPolicy,
-          describePolicy(answer.predictedPolicy), policyBasis(diff, stack, id, answer)));
-    }
-    for (auto& sentence : valueDisagreements(id, answer.values)) {
-      sentences.push_back(std::move(sentence));
-    }
-    for (const auto& sentence : sentences) {
-      answer.disagreement += (answer.disagreement.empty() ? "" : "; ") + sentence;
-    }
-    // The replacement answer reported: the change set's where it gives one, which then sets the
-    // certainty of c2a's REPLACE.
-    if (answer.listedReplace.empty()) {
-      answer.replacement = answer.predictedReplace;
-      answer.source = "prediction";
-    } else {
-      answer.replacement = answer.listedReplace;
-      answer.source = "change-set";
-      for (auto index : answer.changes) {
-        Operation& op = diff.operations[index];
-        if (op.type != OperationType::Replace) continue;
-        op.certainty = answer.listedReplace == "True" ? Certainty::Definite : Certainty::Possible;
-      }
-    }
+    answer.disagreement = answerDisagreements(
+        answer, prediction != nullptr && prediction->definite, automatic,
+        prediction != nullptr && prediction->policy ? &*prediction->policy : nullptr);
+    reportedReplacement(diff, answer);
     comparison.resources.push_back(std::move(answer));
   }
 }

@@ -9,6 +9,7 @@
 
 #include "model-diffing/deployed_values.h"
 #include "model/cause_chain.h"
+#include "model/intrinsics.h"
 #include "model/same_value.h"
 
 namespace c2a::diffing {
@@ -22,7 +23,7 @@ bool carriesValue(ReferenceKind kind) {
 // Every Fn::FindInMap of `mapping` inside `value`, to check which keys a property really reads.
 void findInMapUses(const Json& value, const std::string& mapping, std::vector<const Json*>& out) {
   if (value.is_object()) {
-    if (isIntrinsic(value) && value.begin().key() == "Fn::FindInMap") {
+    if (calls(value, Fn::FindInMap)) {
       const auto& args = value.begin().value();
       if (args.is_array() && !args.empty() && args[0].is_string() &&
           args[0].get<std::string>() == mapping) {

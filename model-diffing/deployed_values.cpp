@@ -30,13 +30,12 @@ std::optional<Json> shown(const Side& side, const std::optional<Json>& written) 
   return side.value->value;
 }
 
-// `{"Ref": P}` of an SSM parameter type whose value is not given, against the other side's value
+// A reference to P, an SSM parameter type whose value is not given, against the other side's value
 // written as P's Parameter Store key: the value read from the store is never its own key.
 bool keyAgainstValue(const TemplateEvaluator& evaluator, const std::string& stack,
                      const std::optional<Json>& written, const Side& other) {
-  if (!written || !isIntrinsic(*written) || written->begin().key() != "Ref" ||
-      !written->begin().value().is_string() || !other.complete() || other.absent() ||
-      !other.value->value.is_string()) {
+  if (!written || !calls(*written, Fn::Ref) || !written->begin().value().is_string() ||
+      !other.complete() || other.absent() || !other.value->value.is_string()) {
     return false;
   }
   auto key = evaluator.ssmKey(stack, written->begin().value().get<std::string>());

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/infra_model.h"
+#include "model/intrinsics.h"
 #include "model/policies.h"
 #include "model/references.h"
 #include "model/same_value.h"
@@ -122,7 +123,7 @@ std::string principalKey(std::string_view kind, const std::string& stack, const 
 }
 
 std::string selfKey(std::string_view kind, const Component& holder) {
-  return principalKey(kind, holder.stack, Json{{"Ref", holder.name}});
+  return principalKey(kind, holder.stack, call(Fn::Ref, holder.name));
 }
 
 // The principals a policy resource attaches to; none when one of them cannot be read.

@@ -10,6 +10,7 @@
 #include "model-diffing/operation_table.h"
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
+#include "model/intrinsics.h"
 #include "model/same_value.h"
 
 namespace c2a {
@@ -71,12 +72,11 @@ bool propertyAlternatives(const Json& value, std::vector<const Json*>& out, int 
     out.push_back(&value);
     return true;
   }
-  if (isIntrinsic(value) && value.begin().key() == "Ref" &&
-      value.begin().value() == "AWS::NoValue") {
+  if (calls(value, Fn::Ref) && value.begin().value() == "AWS::NoValue") {
     out.push_back(&kEmpty);
     return true;
   }
-  if (isIntrinsic(value) && value.begin().key() == "Fn::If") {
+  if (calls(value, Fn::If)) {
     const auto& args = value.begin().value();
     return args.is_array() && args.size() == 3 && propertyAlternatives(args[1], out, depth + 1) &&
            propertyAlternatives(args[2], out, depth + 1);
@@ -217,16 +217,36 @@ class Differ {
     }
   }
 
-  // Long because each changed property is judged in one place, in order: its update type, the
-  // values as deployed, an Fn::If that may keep the old value, then the operation; split, the
-  // steps would pass the half-built change between them.
+  // A paired component's operations: its existence, a rename, an UPDATE per property that deploys
+  // differently, then the REPLACE the most severe of them makes.
   void diffPair(const diffing::ComponentPair& pair, const diffing::RenameMap& renames) {
-    const auto& b = changes_.before().component(pair.before);
     const auto& a = changes_.after().component(pair.after);
+    auto [beforeBody, afterBody] =
+        comparedBodies(changes_.before().component(pair.before), a, renames);
+    bool isResource = a.type == ComponentType::Resource;
+
+    // An Output's Condition decides whether it exists too (and with it its export).
+    bool conditioned = isResource || a.type == ComponentType::Output;
+    if (conditioned && existenceChanges(pair)) return;
+    if (a.type == ComponentType::Parameter) parameterValueChanges(pair);
+
+    std::optional<std::size_t> rename;
+    if (pair.renamed) rename = renameOperation(pair);
+    auto updates = propertyUpdates(pair, beforeBody, afterBody);
+    if (a.type == ComponentType::Condition && updates.empty()) conditionValueChange(pair);
+    // A renamed resource is a new physical resource already; otherwise its most severe property
+    // change decides whether it is replaced.
+    if (isResource && !rename) replacementByProperties(pair, updates);
+  }
+
+  /// The bodies of a pair as compared: BEFORE's with the renames applied, intrinsic functions in
+  /// one form, a Properties block only one side has given to the other empty, a condition's
+  /// expression named.
+  static std::pair<Json, Json> comparedBodies(const Component& b, const Component& a,
+                                              const diffing::RenameMap& renames) {
     auto beforeBody = diffing::applyRenames(normalizeIntrinsics(b.properties), renames);
     auto afterBody = normalizeIntrinsics(a.properties);
-    bool isResource = a.type == ComponentType::Resource;
-    if (isResource) {
+    if (a.type == ComponentType::Resource) {
       // A Properties block added or removed is a set of property insertions or removals, each
       // with its own update type.
       if (!beforeBody.contains("Properties") && afterBody.contains("Properties")) {
@@ -241,20 +261,24 @@ class Differ {
       beforeBody = Json{{"Expression", std::move(beforeBody)}};
       afterBody = Json{{"Expression", std::move(afterBody)}};
     }
+    return {std::move(beforeBody), std::move(afterBody)};
+  }
 
-    // An Output's Condition decides whether it exists too (and with it its export).
-    bool conditioned = isResource || a.type == ComponentType::Output;
-    if (conditioned && existenceChanges(pair)) return;
-    if (a.type == ComponentType::Parameter) parameterValueChanges(pair);
+  std::size_t renameOperation(const diffing::ComponentPair& pair) {
+    Operation op;
+    op.type = OperationType::Rename;
+    op.before = pair.before;
+    op.after = pair.after;
+    return changes_.add(std::move(op));
+  }
 
-    std::optional<std::size_t> rename;
-    if (pair.renamed) {
-      Operation op;
-      op.type = OperationType::Rename;
-      op.before = pair.before;
-      op.after = pair.after;
-      rename = changes_.add(std::move(op));
-    }
+  /// An UPDATE per changed property that deploys differently, in the order of the changes;
+  /// returns their indexes.
+  std::vector<std::size_t> propertyUpdates(const diffing::ComponentPair& pair,
+                                           const Json& beforeBody, const Json& afterBody) {
+    const auto& b = changes_.before().component(pair.before);
+    const auto& a = changes_.after().component(pair.after);
+    bool isResource = a.type == ComponentType::Resource;
     // A SAM resource and the type its transform makes (paired as one resource, see
     // component_matching.h): CloudFormation sees the transformed type on both sides, so the
     // changes are judged by it, and the template's `Type` edit is an in-place update.
@@ -273,47 +297,69 @@ class Differ {
     std::vector<std::size_t> updates;
     for (std::size_t k = 0; k < changes.size(); ++k) {
       if (alike[k]) continue;
-      auto& change = changes[k];
-      change.updateType = !isResource                   ? UpdateType::Mutable
-                          : change.path == Path{"Type"} ? UpdateType::Mutable
-                                                        : updateTypes_(judgedType, change.path);
-      // The whole block swapped by a function (Fn::If): what the alternatives change decides.
-      if (isResource && change.path.size() == 1 && change.path[0] == "Properties" &&
-          change.oldValue && change.newValue) {
-        change.updateType = swappedPropertiesUpdateType(judgedType, *change.oldValue,
-                                                        *change.newValue, updateTypes_);
-      }
-      Operation op;
-      op.type = OperationType::Update;
-      op.before = pair.before;
-      op.after = pair.after;
-      // Compared as deployed: the same value written another way is no change (seed 004, 17).
-      // (A MOVE is a new position of a value alike.)
-      if (change.path != Path{"Type"} && change.operation != PropertyOperationType::Move) {
-        auto deployed = diffing::judgeDeployed(evaluators, b.stack, a.stack, change,
-                                               diffing::FoundBy::DifferentText);
-        if (deployed == diffing::DeployedChange::None) continue;
-        if (deployed == diffing::DeployedChange::Possible) op.certainty = Certainty::Possible;
-      }
-      // A new Fn::If with a branch equal to the old value: which branch deploys is not known
-      // here, so the change may not happen.
-      const auto& deployedNew = change.newEvaluated ? change.newEvaluated : change.newValue;
-      if (change.oldValue && deployedNew && isIntrinsic(*deployedNew) &&
-          deployedNew->begin().key() == "Fn::If") {
-        const auto& args = deployedNew->begin().value();
-        if (args.is_array() && args.size() == 3 &&
-            (equivalent(args[1], change.oldEvaluated.value_or(*change.oldValue)) ||
-             equivalent(args[2], change.oldEvaluated.value_or(*change.oldValue)))) {
-          op.certainty = Certainty::Possible;
-        }
-      }
-      op.property = std::move(change);
-      updates.push_back(changes_.add(std::move(op)));
+      changes[k].updateType = propertyUpdateType(changes[k], isResource, judgedType);
+      auto update = propertyUpdate(pair, std::move(changes[k]), evaluators);
+      if (update) updates.push_back(changes_.add(std::move(*update)));
     }
-    if (a.type == ComponentType::Condition && updates.empty()) conditionValueChange(pair);
-    // A renamed resource is a new physical resource already; otherwise its most severe property
-    // change decides whether it is replaced.
-    if (!isResource || rename) return;
+    return updates;
+  }
+
+  // Mutable for what is not a resource and for its `Type` edit (a SAM type and its transformed
+  // one); otherwise the specification's, the most severe of the alternatives' for a whole
+  // Properties block swapped by a function (Fn::If).
+  UpdateType propertyUpdateType(const PropertyChange& change, bool isResource,
+                                const std::string& judgedType) const {
+    auto updateType = !isResource                   ? UpdateType::Mutable
+                      : change.path == Path{"Type"} ? UpdateType::Mutable
+                                                    : updateTypes_(judgedType, change.path);
+    if (isResource && change.path.size() == 1 && change.path[0] == "Properties" &&
+        change.oldValue && change.newValue) {
+      updateType =
+          swappedPropertiesUpdateType(judgedType, *change.oldValue, *change.newValue, updateTypes_);
+    }
+    return updateType;
+  }
+
+  /// The UPDATE of one changed property: none when it deploys the same value, possible when it
+  /// may not happen.
+  std::optional<Operation> propertyUpdate(const diffing::ComponentPair& pair, PropertyChange change,
+                                          diffing::Evaluators& evaluators) {
+    Operation op;
+    op.type = OperationType::Update;
+    op.before = pair.before;
+    op.after = pair.after;
+    // Compared as deployed: the same value written another way is no change (seed 004, 17).
+    // (A MOVE is a new position of a value alike.)
+    if (change.path != Path{"Type"} && change.operation != PropertyOperationType::Move) {
+      const auto& beforeStack = changes_.before().component(pair.before).stack;
+      const auto& afterStack = changes_.after().component(pair.after).stack;
+      auto deployed = diffing::judgeDeployed(evaluators, beforeStack, afterStack, change,
+                                             diffing::FoundBy::DifferentText);
+      if (deployed == diffing::DeployedChange::None) return std::nullopt;
+      if (deployed == diffing::DeployedChange::Possible) op.certainty = Certainty::Possible;
+    }
+    if (mayKeepOldValue(change)) op.certainty = Certainty::Possible;
+    op.property = std::move(change);
+    return op;
+  }
+
+  /// A new Fn::If with a branch equal to the old value: which branch deploys is not known here,
+  /// so the change may not happen.
+  static bool mayKeepOldValue(const PropertyChange& change) {
+    const auto& deployedNew = change.newEvaluated ? change.newEvaluated : change.newValue;
+    if (change.oldValue && deployedNew && calls(*deployedNew, Fn::If)) {
+      const auto& args = deployedNew->begin().value();
+      return args.is_array() && args.size() == 3 &&
+             (equivalent(args[1], change.oldEvaluated.value_or(*change.oldValue)) ||
+              equivalent(args[2], change.oldEvaluated.value_or(*change.oldValue)));
+    }
+    return false;
+  }
+
+  /// The REPLACE of a resource that its most severe property update triggers, if any: definite
+  /// only when that update is definite and immutable.
+  void replacementByProperties(const diffing::ComponentPair& pair,
+                               const std::vector<std::size_t>& updates) {
     auto trigger = replacementTrigger(changes_, updates);
     if (!trigger) return;
     const auto& cause = changes_.at(*trigger);

@@ -1,7 +1,6 @@
 #include "model-diffing/reference_renames.h"
 
-#include "model/same_value.h"
-#include "model/sub_placeholders.h"
+#include "model/intrinsics.h"
 
 namespace c2a::diffing {
 namespace {
@@ -11,25 +10,22 @@ const std::string* renamed(const RenameMap& renames, const std::string& name) {
   return it == renames.end() ? nullptr : &it->second;
 }
 
-// `${Name}` and `${Name.Attr}` placeholders of a Fn::Sub string; `${!Literal}` is text.
-std::string renameSubText(const std::string& text, const RenameMap& renames) {
-  std::string out;
-  out.reserve(text.size());
-  std::size_t at = 0;
-  for (const auto& placeholder : subPlaceholders(text)) {
-    const auto* to = renamed(renames, placeholder.name);
-    if (to == nullptr) continue;
-    out.append(text, at, placeholder.offset - at);
-    out += "${" + *to;
-    if (placeholder.expression.size() > placeholder.name.size()) {
-      out.append(placeholder.expression, placeholder.name.size(), std::string::npos);
-    }
-    out += '}';
-    at = placeholder.offset + placeholder.length;
+Json rename(const Json& value, const RenameMap& renames, bool topLevel);
+
+// The renames as the intrinsic table's rename behaviours ask for them.
+class RenamesOfMap : public LogicalIdRenames {
+ public:
+  explicit RenamesOfMap(const RenameMap& renames) : renames_(renames) {}
+  [[nodiscard]] const std::string* renamed(const std::string& id) const override {
+    return c2a::diffing::renamed(renames_, id);
   }
-  out.append(text, at, std::string::npos);
-  return out;
-}
+  [[nodiscard]] Json inside(const Json& value) const override {
+    return rename(value, renames_, false);
+  }
+
+ private:
+  const RenameMap& renames_;
+};
 
 Json rename(const Json& value, const RenameMap& renames, bool topLevel) {
   if (value.is_array()) {
@@ -39,28 +35,7 @@ Json rename(const Json& value, const RenameMap& renames, bool topLevel) {
   }
   if (!value.is_object()) return value;
   if (isIntrinsic(value)) {
-    const auto& key = value.begin().key();
-    const auto& argument = value.begin().value();
-    if (key == "Ref" && argument.is_string()) {
-      if (const auto* to = renamed(renames, argument.get<std::string>())) return Json{{"Ref", *to}};
-      return value;
-    }
-    if (key == "Fn::GetAtt" && argument.is_array() && !argument.empty() &&
-        argument[0].is_string()) {
-      Json out = rename(argument, renames, false);
-      if (const auto* to = renamed(renames, argument[0].get<std::string>())) out[0] = *to;
-      return Json{{key, std::move(out)}};
-    }
-    if (key == "Fn::Sub") {
-      if (argument.is_string()) {
-        return Json{{key, renameSubText(argument.get<std::string>(), renames)}};
-      }
-      if (argument.is_array() && !argument.empty() && argument[0].is_string()) {
-        Json out = rename(argument, renames, false);
-        out[0] = renameSubText(argument[0].get<std::string>(), renames);
-        return Json{{key, std::move(out)}};
-      }
-    }
+    if (auto out = renamedCall(value, RenamesOfMap(renames))) return std::move(*out);
   }
   Json out = Json::object();
   for (const auto& [key, member] : value.items()) {

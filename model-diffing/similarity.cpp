@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model-diffing/array_matching.h"
+#include "model/intrinsics.h"
 #include "model/same_value.h"
 
 namespace c2a::diffing {
@@ -128,9 +129,8 @@ double scalarSimilarity(const Json& a, const Json& b) {
 }
 
 bool isReference(const Json& value) {
-  if (!isIntrinsic(value)) return false;
-  const auto& key = value.begin().key();
-  return key == "Ref" || key == "Fn::GetAtt";
+  auto function = calledFunction(value);
+  return function == Fn::Ref || function == Fn::GetAtt;
 }
 
 double objectSimilarity(const Json& a, const Json& b) {

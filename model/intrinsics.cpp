@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "model/intrinsics/function_table.h"
+
 namespace c2a {
 
 bool isFunctionName(std::string_view key) {
@@ -20,7 +22,7 @@ bool isIntrinsic(const Json& value) {
 
 bool hasConditionalValue(const Json& value) {
   if (value.is_object()) {
-    if (isIntrinsic(value) && value.begin().key() == "Fn::If") return true;
+    if (calls(value, Fn::If)) return true;
     for (const auto& [key, member] : value.items()) {
       if (hasConditionalValue(member)) return true;
     }
@@ -50,55 +52,11 @@ bool isPlainValue(const Json& value) {
 
 namespace {
 
-std::string joined(const Json& args) {
-  if (!args.is_array() || args.size() != 2 || !args[0].is_string() || !args[1].is_array()) {
-    return {};
-  }
-  std::string out;
-  const auto& separator = args[0].get_ref<const std::string&>();
-  bool first = true;
-  for (const auto& part : args[1]) {
-    if (!first) out += separator;
-    first = false;
-    out += readableText(part);
-  }
-  return out;
-}
-
-// `Fn::Sub` text with the variables its map gives put in place (`${Name}` stays for the others).
-std::string substituted(const Json& args) {
-  if (args.is_string()) return args.get<std::string>();
-  if (!args.is_array() || args.size() != 2 || !args[0].is_string() || !args[1].is_object()) {
-    return {};
-  }
-  std::string text = args[0].get<std::string>();
-  for (const auto& [name, value] : args[1].items()) {
-    std::string placeholder = "${" + name + "}";
-    std::string replacement = readableText(value);
-    for (auto at = text.find(placeholder); at != std::string::npos;
-         at = text.find(placeholder, at + replacement.size())) {
-      text.replace(at, placeholder.size(), replacement);
-    }
-  }
-  return text;
-}
-
-// Ref, Fn::GetAtt, Fn::Join, Fn::Sub and Fn::ImportValue as text; nothing for other calls.
+// As the function's entry in the intrinsic table reads it; nothing: shown as JSON.
 std::optional<std::string> shortForm(const Json& call) {
-  auto it = call.begin();
-  const std::string& name = it.key();
-  const Json& args = it.value();
-  if (name == "Ref" && args.is_string()) return "${" + args.get<std::string>() + "}";
-  if (name == "Fn::GetAtt") {
-    if (args.is_string()) return "${" + args.get<std::string>() + "}";
-    if (args.is_array() && args.size() == 2 && args[0].is_string() && args[1].is_string()) {
-      return "${" + args[0].get<std::string>() + "." + args[1].get<std::string>() + "}";
-    }
-  }
-  if (name == "Fn::ImportValue") return "${Import:" + readableText(args) + "}";
-  std::string text = name == "Fn::Join" ? joined(args) : name == "Fn::Sub" ? substituted(args) : "";
-  if (text.empty()) return std::nullopt;
-  return text;
+  const auto* function = intrinsicFunctionNamed(call.begin().key());
+  if (function == nullptr || function->readable == nullptr) return std::nullopt;
+  return function->readable(call.begin().value());
 }
 
 }  // namespace

@@ -1,12 +1,85 @@
 #pragma once
 // CloudFormation's intrinsic functions, recognised in one place (issue 11: one home for
-// CloudFormation's semantics). Every stage asks here whether a value or a path step is a function.
+// CloudFormation's semantics). Every stage asks here whether a value or a path step is a function
+// and which one; what each function does (references, evaluation, "same value", renames, YAML
+// short form, reading) is its entry in the table of model/intrinsics/function_table.cpp.
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "model/json.h"
 
 namespace c2a {
+
+/// The functions c2a knows by name. Stages name them so, never by their spelling in a template.
+enum class Fn : std::uint8_t {
+  Ref,
+  GetAtt,
+  Sub,
+  Join,
+  Select,
+  Split,
+  Base64,
+  Cidr,
+  GetAZs,
+  ImportValue,
+  FindInMap,
+  If,
+  Condition,  // {"Condition": "IsProd"}: a condition named inside a condition expression
+  Equals,
+  And,
+  Or,
+  Not,
+  Length,
+  ToJsonString,
+  Transform,
+  Contains,  // the rule functions of a template's `Rules` section
+  EachMemberEquals,
+  EachMemberIn,
+  RefAll,
+  ValueOf,
+  ValueOfAll,
+};
+
+/// How a template spells the function: "Ref", "Fn::GetAtt", "Condition".
+std::string_view functionName(Fn function);
+/// The function a key names (`Fn::If` → Fn::If); nothing for other keys and unknown functions.
+std::optional<Fn> functionNamed(std::string_view key);
+/// The known function `value` calls, when it is a one-key object calling one (a condition
+/// reference included); nothing otherwise.
+std::optional<Fn> calledFunction(const Json& value);
+/// True when `value` is a one-key object calling `function`.
+bool calls(const Json& value, Fn function);
+/// The call `{"Fn::...": argument}`.
+Json call(Fn function, Json argument);
+/// `Fn::ForEach::Name`: a loop of AWS::LanguageExtensions, written as a key with a name after it.
+bool isForEachKey(std::string_view key);
+
+/// `at`, moved past the path steps that enter a branch of an Fn::If (`X.Fn::If.1.Y`): either
+/// branch holds a value of the property's own shape, so a walk of the property looks through.
+std::size_t pastConditionBranches(std::span<const std::string> steps, std::size_t at);
+
+/// What a rename of logical ids needs of the caller (model-diffing knows the renames).
+class LogicalIdRenames {
+ public:
+  virtual ~LogicalIdRenames() = default;
+  /// The AFTER id of a BEFORE id that was renamed; null otherwise.
+  [[nodiscard]] virtual const std::string* renamed(const std::string& id) const = 0;
+  /// A value nested in a call, renamed.
+  [[nodiscard]] virtual Json inside(const Json& value) const = 0;
+};
+/// `call` (an intrinsic) with the logical ids it names renamed: Ref, Fn::GetAtt, the `${X}` of
+/// Fn::Sub. Nothing when the function names none (then only the values nested in it change).
+std::optional<Json> renamedCall(const Json& call, const LogicalIdRenames& renames);
+
+/// The long form's key of a YAML short-form tag: "Ref" for `!Ref`, "Fn::Sub" for `!Sub`,
+/// "Condition" for `!Condition`; nothing for other tags.
+std::optional<std::string> functionKeyForTag(std::string_view tag);
+/// The call a tagged scalar stands for: `!Ref X` → {"Ref": "X"}; `!GetAtt A.B.C` →
+/// {"Fn::GetAtt": ["A", "B.C"]}. A scalar argument is always text.
+Json callFromScalar(const std::string& key, const std::string& text);
 
 /// `Ref` or an `Fn::` function: the keys that make a one-key object a function call, and the
 /// path steps (`X.Fn::If.1`) that walk into one.

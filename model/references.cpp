@@ -8,6 +8,8 @@
 #include "model/error.h"
 #include "model/get_att.h"
 #include "model/intrinsics.h"
+#include "model/intrinsics/function_table.h"
+#include "model/intrinsics/reference_walk.h"
 #include "model/pseudo_parameter.h"
 #include "model/sub_placeholders.h"
 
@@ -19,12 +21,12 @@ namespace {
 constexpr std::size_t kMaxDepth = 1024;
 constexpr std::size_t kNotInIntrinsic = static_cast<std::size_t>(-1);
 
-class ReferenceWalker {
+class ReferenceWalker : public ReferenceWalk {
  public:
   ReferenceWalker(ExpressionScope scope, std::vector<TemplateReference>& out, Path base)
       : scope_(scope), out_(out), path_(std::move(base)) {}
 
-  void walk(const Json& value) {
+  void walk(const Json& value) override {
     if (path_.size() > kMaxDepth) {
       throw C2aError(ErrorKind::InvalidInput, {},
                      fmt::format("nested more than {} levels deep", kMaxDepth));
@@ -49,104 +51,43 @@ class ReferenceWalker {
            (scope_ == ExpressionScope::Condition && isConditionReference(object));
   }
 
-  void walkChild(const std::string& key, const Json& value) {
+  void walkChild(const std::string& key, const Json& value) override {
     path_.push_back(key);
     walk(value);
     path_.pop_back();
   }
 
-  // `function` is the single key of the object at path_; its argument is walked below it.
+  void enter(const std::string& key) override { path_.push_back(key); }
+  void leave() override { path_.pop_back(); }
+
+  void referToImport(const Json& name) override {
+    TemplateReference reference = make(ReferenceKind::ImportValue, "");
+    reference.importName = name;
+    out_.push_back(std::move(reference));
+  }
+
+  [[noreturn]] void malformed(const std::string& message) override {
+    throw MalformedIntrinsic(path_, message);
+  }
+
+  // `function` is the single key of the object at path_; its argument is walked below it, by
+  // what the function's entry in the intrinsic table says it references.
   void walkIntrinsic(const std::string& function, const Json& argument) {
     bool outermost = intrinsicAt_ == kNotInIntrinsic;
     if (outermost) intrinsicAt_ = path_.size();
     path_.push_back(function);
-    if (function == "Ref" && argument.is_string()) {
-      referTo(ReferenceKind::Ref, argument.get<std::string>());
-    } else if (function == "Fn::GetAtt") {
-      getAtt(argument);
-    } else if (function == "Fn::Sub") {
-      sub(argument);
-    } else if (function == "Condition" || (function == "Fn::If" && argument.is_array())) {
-      namedFirst(ReferenceKind::Condition, argument);
-    } else if (function == "Fn::FindInMap" && argument.is_array()) {
-      namedFirst(ReferenceKind::FindInMap, argument);
-    } else if (function == "Fn::ImportValue") {
-      TemplateReference reference = make(ReferenceKind::ImportValue, "");
-      reference.importName = argument;
-      out_.push_back(std::move(reference));
-      walk(argument);  // the name is often built from parameters: those are references too
+    const auto* entry = intrinsicFunctionNamed(function);
+    if (entry != nullptr && entry->references != nullptr) {
+      entry->references(*this, argument);
     } else {
-      walk(argument);  // Fn::Join, Fn::Select, Fn::Base64, ...: only nested references
+      walk(argument);  // only nested references
     }
     path_.pop_back();
     if (outermost) intrinsicAt_ = kNotInIntrinsic;
   }
 
-  void getAtt(const Json& argument) {
-    // CloudFormation wants two parts: ["X", "Attr"] or "X.Attr".
-    bool twoParts = argument.is_array()
-                        ? argument.size() == 2
-                        : !argument.is_string() ||
-                              argument.get_ref<const std::string&>().find('.') != std::string::npos;
-    if (!twoParts) {
-      throw MalformedIntrinsic(path_,
-                               "Fn::GetAtt takes a logical id and an attribute ([\"X\", "
-                               "\"Arn\"] or \"X.Arn\"), not " +
-                                   argument.dump());
-    }
-    auto parsed = parseGetAtt(argument);
-    if (!parsed) {
-      walk(argument);
-      return;
-    }
-    referTo(ReferenceKind::GetAtt, parsed->logicalId, parsed->attribute);
-    if (parsed->attributeExpression != nullptr) walkChild("1", *parsed->attributeExpression);
-  }
-
-  void sub(const Json& argument) {
-    if (argument.is_string()) {
-      subString(argument.get_ref<const std::string&>(), nullptr);
-    } else if (argument.is_array() && argument.size() == 2 && argument[0].is_string() &&
-               argument[1].is_object()) {
-      path_.push_back("0");
-      subString(argument[0].get_ref<const std::string&>(), &argument[1]);
-      path_.pop_back();
-      path_.push_back("1");
-      for (auto it = argument[1].begin(); it != argument[1].end(); ++it) {
-        walkChild(it.key(), it.value());
-      }
-      path_.pop_back();
-    } else {
-      walk(argument);
-    }
-  }
-
-  void subString(const std::string& text, const Json* variables) {
-    for (const auto& placeholder : subPlaceholders(text)) {
-      if (variables != nullptr && variables->contains(placeholder.expression)) continue;
-      if (isPseudoParameter(placeholder.name)) continue;
-      referTo(ReferenceKind::Sub, placeholder.name, placeholder.attribute);
-    }
-  }
-
-  // Fn::If and Fn::FindInMap name a condition or mapping first; the other arguments are values.
-  void namedFirst(ReferenceKind kind, const Json& argument) {
-    if (argument.is_string()) {  // the Condition function: {"Condition": "Other"}
-      referTo(kind, argument.get<std::string>());
-      return;
-    }
-    for (std::size_t i = 0; i < argument.size(); ++i) {
-      if (i == 0 && argument[0].is_string()) {
-        path_.push_back("0");
-        referTo(kind, argument[0].get<std::string>());
-        path_.pop_back();
-      } else {
-        walkChild(std::to_string(i), argument[i]);
-      }
-    }
-  }
-
-  void referTo(ReferenceKind kind, const std::string& target, const std::string& attribute = {}) {
+  void referTo(ReferenceKind kind, const std::string& target,
+               const std::string& attribute) override {
     if (kind != ReferenceKind::Condition && kind != ReferenceKind::FindInMap &&
         isPseudoParameter(target)) {
       return;
@@ -171,6 +112,26 @@ class ReferenceWalker {
   Path path_;
   std::size_t intrinsicAt_ = kNotInIntrinsic;  // path length of the outermost intrinsic
 };
+
+}  // namespace
+
+void referToNamedFirst(ReferenceWalk& walk, ReferenceKind kind, const Json& argument) {
+  if (argument.is_string()) {  // the Condition function: {"Condition": "Other"}
+    walk.referTo(kind, argument.get<std::string>());
+    return;
+  }
+  for (std::size_t i = 0; i < argument.size(); ++i) {
+    if (i == 0 && argument[0].is_string()) {
+      walk.enter("0");
+      walk.referTo(kind, argument[0].get<std::string>());
+      walk.leave();
+    } else {
+      walk.walkChild(std::to_string(i), argument[i]);
+    }
+  }
+}
+
+namespace {
 
 void walkAt(const Json& value, ExpressionScope scope, Path base,
             std::vector<TemplateReference>& out) {
@@ -251,16 +212,16 @@ std::vector<std::string> pseudoParametersIn(const Json& value) {
     }
     if (!at->is_object()) continue;
     if (isIntrinsic(*at)) {
-      const auto& key = at->begin().key();
       const auto& argument = at->begin().value();
-      if (key == "Ref" && argument.is_string() && isPseudoParameter(argument.get<std::string>())) {
+      if (calls(*at, Fn::Ref) && argument.is_string() &&
+          isPseudoParameter(argument.get<std::string>())) {
         out.push_back(argument.get<std::string>());
       }
       const Json* text = argument.is_string() ? &argument
                          : argument.is_array() && !argument.empty() && argument[0].is_string()
                              ? &argument[0]
                              : nullptr;
-      if (key == "Fn::Sub" && text != nullptr) {
+      if (calls(*at, Fn::Sub) && text != nullptr) {
         const Json* variables = argument.is_array() && argument.size() > 1 ? &argument[1] : nullptr;
         for (const auto& placeholder : subPlaceholders(text->get<std::string>())) {
           if (variables != nullptr && variables->is_object() &&

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "model/intrinsics/function_table.h"
+
 namespace c2a {
 namespace {
 
@@ -27,40 +29,9 @@ Json normalizeIntrinsics(const Json& value) {
   }
   if (!value.is_object()) return value;
   if (isIntrinsic(value)) {
-    const auto& key = value.begin().key();
-    const auto& argument = value.begin().value();
-    if (key == "Fn::GetAtt" && argument.is_string()) {
-      const auto& text = argument.get_ref<const std::string&>();
-      auto dot = text.find('.');
-      if (dot != std::string::npos) {
-        return Json{{"Fn::GetAtt", Json::array({text.substr(0, dot), text.substr(dot + 1)})}};
-      }
-    }
-    // Fn::Sub without variables: a text without placeholders is that text, and one that is a
-    // single placeholder is the Ref or Fn::GetAtt it stands for (`${AWS::Region}`, `${A.Arn}`).
-    const Json* text = nullptr;
-    if (key == "Fn::Sub" && argument.is_string()) text = &argument;
-    if (key == "Fn::Sub" && argument.is_array() && argument.size() == 2 &&
-        argument[1].is_object() && argument[1].empty() && argument[0].is_string()) {
-      text = &argument[0];
-    }
-    if (text != nullptr) {
-      const auto& sub = text->get_ref<const std::string&>();
-      if (sub.find("${") == std::string::npos) return sub;
-      if (sub.starts_with("${") && sub.ends_with("}") && sub.size() > 3 && sub[2] != '!' &&
-          sub.find_first_of("${}", 2) == sub.size() - 1) {
-        auto name = sub.substr(2, sub.size() - 3);
-        auto dot = name.find('.');
-        if (dot == std::string::npos) return Json{{"Ref", name}};
-        return Json{{"Fn::GetAtt", Json::array({name.substr(0, dot), name.substr(dot + 1)})}};
-      }
-      return Json{{"Fn::Sub", sub}};
-    }
-    // Fn::Join of one part has no separator: it is that part.
-    if (key == "Fn::Join" && argument.is_array() && argument.size() == 2 &&
-        argument[0].is_string() && argument[1].is_array() && argument[1].size() == 1 &&
-        argument[1][0].is_string()) {
-      return argument[1][0];
+    const auto* function = intrinsicFunctionNamed(value.begin().key());
+    if (function != nullptr && function->canonical != nullptr) {
+      if (auto canonical = function->canonical(value.begin().value())) return std::move(*canonical);
     }
   }
   Json out = Json::object();

@@ -1,88 +1,20 @@
 #include "model/template_evaluation.h"
 
-#include <openssl/evp.h>
-
-#include <algorithm>
-#include <map>
 #include <optional>
-#include <vector>
 
 #include "model/intrinsics.h"
+#include "model/intrinsics/function_evaluation.h"
+#include "model/intrinsics/function_table.h"
 #include "model/same_value.h"
-#include "model/sub_placeholders.h"
 
 namespace c2a {
 namespace {
 
 constexpr int kMaxDepth = 64;  // of nested functions and conditions; deeper stays as written
 constexpr std::size_t kMaxConditionChain = 256;  // conditions naming conditions
-// A string evaluation makes (Fn::Sub, Fn::Join) longer than this stays as written: no deployable
-// value is this long, and a Fn::Sub variable used twice per level of nesting would otherwise double
-// the text at every level (2^64 bytes from a few kilobytes).
-constexpr std::size_t kMaxEvaluatedText = std::size_t{1} << 20;
 
 Evaluated known(bool value, bool fromDefaults) {
   return {value ? Truth::True : Truth::False, fromDefaults};
-}
-
-EvaluatedValue result(Json value, bool assumed = false) {
-  EvaluatedValue out;
-  out.value = std::move(value);
-  out.assumed = assumed;
-  return out;
-}
-
-// A function kept as written, its arguments evaluated as far as they go.
-EvaluatedValue unevaluated(const std::string& name, EvaluatedValue args) {
-  EvaluatedValue out;
-  out.value = Json{{name, std::move(args.value)}};
-  out.complete = false;
-  out.assumed = args.assumed;
-  return out;
-}
-
-// A value whose evaluation would be longer than kMaxEvaluatedText: unknown until deploy time.
-EvaluatedValue tooLong(const Json& written) {
-  EvaluatedValue out = result(written);
-  out.complete = false;
-  return out;
-}
-
-bool isScalar(const Json& value) {
-  return value.is_string() || value.is_number() || value.is_boolean();
-}
-
-std::string trimmed(const std::string& text) {
-  auto first = text.find_first_not_of(" \t\n\r");
-  if (first == std::string::npos) return "";
-  auto last = text.find_last_not_of(" \t\n\r");
-  return text.substr(first, last - first + 1);
-}
-
-Json splitList(const std::string& text, const std::string& delimiter, bool trim) {
-  Json out = Json::array();
-  if (delimiter.empty()) {
-    out.push_back(text);
-    return out;
-  }
-  std::size_t start = 0;
-  while (true) {
-    auto at = text.find(delimiter, start);
-    std::string part = text.substr(start, at == std::string::npos ? std::string::npos : at - start);
-    out.push_back(trim ? trimmed(part) : part);
-    if (at == std::string::npos) break;
-    start = at + delimiter.size();
-  }
-  return out;
-}
-
-std::string base64(const std::string& text) {
-  std::string out(4 * ((text.size() + 2) / 3) + 1, '\0');
-  int length = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                               reinterpret_cast<const unsigned char*>(text.data()),
-                               static_cast<int>(text.size()));
-  out.resize(static_cast<std::size_t>(std::max(length, 0)));
-  return out;
 }
 
 // An SSM parameter type (`AWS::SSM::Parameter::Value<...>`): what the template is given, and its
@@ -104,9 +36,40 @@ bool isListType(const Json& declaration) {
 
 }  // namespace
 
-struct TemplateEvaluator::Context {
+// What a function's entry in the intrinsic table asks, answered for one value of one stack.
+struct TemplateEvaluator::Context : FunctionEvaluation {
+  Context(TemplateEvaluator& evaluator, const std::string& stack, bool useDefaults)
+      : evaluator(evaluator), stack(stack), defaults(useDefaults) {}
+
+  EvaluatedValue value(const Json& value, int depth) override {
+    return evaluator.evaluate(*this, value, depth);
+  }
+  EvaluatedValue valueWithDefaults(const Json& value, int depth) override {
+    Context withDefaults{evaluator, stack, true};
+    return evaluator.evaluate(withDefaults, value, depth);
+  }
+  Evaluated truth(const Json& expression, int depth) override {
+    return evaluator.expression(stack, expression, depth);
+  }
+  Evaluated condition(const std::string& name) override { return evaluator.condition(stack, name); }
+  [[nodiscard]] bool useDefaults() const override { return defaults; }
+  std::optional<std::string> pseudoParameter(const std::string& name) override {
+    return evaluator.pseudoParameter(stack, name);
+  }
+  std::optional<Json> parameter(const std::string& name, bool& assumed) override {
+    return evaluator.parameter(stack, name, defaults, assumed);
+  }
+  const Json* mapping(const std::string& name) override {
+    auto index = evaluator.model_.find(stack, ComponentType::Mapping, name);
+    return index ? &evaluator.model_.component(*index).properties : nullptr;
+  }
+  std::optional<Json> availabilityZones(const Json& region) override {
+    return evaluator.availabilityZones(stack, region);
+  }
+
+  TemplateEvaluator& evaluator;
   const std::string& stack;
-  bool useDefaults;
+  bool defaults;
 };
 
 TemplateEvaluator::TemplateEvaluator(const InfraModel& model, DeploymentValues values)
@@ -136,48 +99,10 @@ Evaluated TemplateEvaluator::condition(const std::string& stack, const std::stri
 
 Evaluated TemplateEvaluator::expression(const std::string& stack, const Json& value, int depth) {
   if (depth > kMaxDepth || !value.is_object() || value.size() != 1) return {};
-  const std::string& function = value.begin().key();
-  const Json& args = value.begin().value();
-  if (function == "Condition") {
-    return args.is_string() ? condition(stack, args.get<std::string>()) : Evaluated{};
-  }
-  if (function == "Fn::Equals") {
-    if (!args.is_array() || args.size() != 2) return {};
-    // Conditions are evaluated with the Defaults too: the answer then says it rests on them.
-    Context context{stack, true};
-    auto left = evaluate(context, args[0], depth + 1);
-    auto right = evaluate(context, args[1], depth + 1);
-    if (!left.complete || !right.complete || !isScalar(left.value) || !isScalar(right.value)) {
-      return {};
-    }
-    return known(scalarText(left.value) == scalarText(right.value), left.assumed || right.assumed);
-  }
-  if (function == "Fn::Not") {
-    if (!args.is_array() || args.size() != 1) return {};
-    auto inner = expression(stack, args[0], depth + 1);
-    if (inner.truth == Truth::Unknown) return inner;
-    return known(inner.truth == Truth::False, inner.fromDefaults);
-  }
-  if (function == "Fn::And" || function == "Fn::Or") {
-    if (!args.is_array() || args.empty()) return {};
-    // The deciding value (false for And, true for Or) decides even beside unknowns.
-    const Truth deciding = function == "Fn::And" ? Truth::False : Truth::True;
-    bool unknown = false, fromDefaults = false, decided = false, decidedFromDefaults = true;
-    for (const auto& part : args) {
-      auto each = expression(stack, part, depth + 1);
-      if (each.truth == Truth::Unknown) {
-        unknown = true;
-      } else if (each.truth == deciding) {
-        decided = true;
-        decidedFromDefaults = decidedFromDefaults && each.fromDefaults;
-      }
-      fromDefaults = fromDefaults || each.fromDefaults;
-    }
-    if (decided) return {deciding, decidedFromDefaults};
-    if (unknown) return {};
-    return {deciding == Truth::False ? Truth::True : Truth::False, fromDefaults};
-  }
-  return {};
+  const auto* function = intrinsicFunctionNamed(value.begin().key());
+  if (function == nullptr || function->decide == nullptr) return {};
+  Context context{*this, stack, true};
+  return function->decide(context, value.begin().value(), depth);
 }
 
 std::optional<TemplateEvaluator::NestedFeed> TemplateEvaluator::nestedFeed(
@@ -262,7 +187,7 @@ std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const
       // that, so it is no assumption.
       if (fallback == declaration.end()) return std::nullopt;
       if (fallback->is_array()) return *fallback;
-      if (!isScalar(*fallback)) return std::nullopt;
+      if (!isScalarValue(*fallback)) return std::nullopt;
       text = scalarText(*fallback);
     } else {
       auto passed = value(feed->parent, *feed->passed, useDefaults);
@@ -270,10 +195,10 @@ std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const
       assumed = assumed || passed.assumed;
       if (passed.value.is_array()) {  // a list passed on: the nested stack reads it joined
         for (std::size_t i = 0; i < passed.value.size(); ++i) {
-          if (!isScalar(passed.value[i])) return std::nullopt;
+          if (!isScalarValue(passed.value[i])) return std::nullopt;
           text += (i == 0 ? "" : ",") + scalarText(passed.value[i]);
         }
-      } else if (isScalar(passed.value)) {
+      } else if (isScalarValue(passed.value)) {
         text = scalarText(passed.value);
       } else {
         return std::nullopt;
@@ -291,7 +216,7 @@ std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const
       assumed = true;
       return *fallback;
     }
-    if (!isScalar(*fallback)) return std::nullopt;
+    if (!isScalarValue(*fallback)) return std::nullopt;
     text = scalarText(*fallback);
     assumed = true;
   }
@@ -301,18 +226,18 @@ std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const
 
 EvaluatedValue TemplateEvaluator::value(const std::string& stack, const Json& written,
                                         bool useDefaults) {
-  Context context{stack, useDefaults};
+  Context context{*this, stack, useDefaults};
   return evaluate(context, written, 0);
 }
 
 EvaluatedValue TemplateEvaluator::evaluate(Context& context, const Json& value, int depth) {
   if (depth > kMaxDepth) {
-    EvaluatedValue out = result(value);
+    EvaluatedValue out = evaluatedAs(value);
     out.complete = false;
     return out;
   }
   if (value.is_array()) {
-    EvaluatedValue out = result(Json::array());
+    EvaluatedValue out = evaluatedAs(Json::array());
     for (const auto& element : value) {
       auto each = evaluate(context, element, depth + 1);
       out.complete = out.complete && each.complete;
@@ -321,11 +246,19 @@ EvaluatedValue TemplateEvaluator::evaluate(Context& context, const Json& value, 
     }
     return out;
   }
-  if (!value.is_object()) return result(value);
+  if (!value.is_object()) return evaluatedAs(value);
   if (isIntrinsic(value) && !isConditionReference(value)) {
-    return function(context, value.begin().key(), value.begin().value(), value, depth);
+    // A function c2a has no evaluation for is known at deploy time only: kept, its argument
+    // evaluated as far as it goes.
+    const auto& name = value.begin().key();
+    const auto& argument = value.begin().value();
+    const auto* function = intrinsicFunctionNamed(name);
+    if (function != nullptr && function->evaluate != nullptr) {
+      return function->evaluate(context, argument, value, depth);
+    }
+    return keptCall(name, evaluate(context, argument, depth + 1));
   }
-  EvaluatedValue out = result(Json::object());
+  EvaluatedValue out = evaluatedAs(Json::object());
   auto& members = out.value.get_ref<Json::object_t&>();
   members.makeRoom(value.size());
   for (const auto& [key, member] : value.items()) {
@@ -402,185 +335,6 @@ std::optional<Json> TemplateEvaluator::availabilityZones(const std::string& stac
   Json zones = Json::array();
   for (const auto& zone : values_.availabilityZones) zones.push_back(zone);
   return zones;
-}
-
-// Long (one case per intrinsic function, each a few lines) until the functions become the
-// intrinsic table of issue 28, one file per family, each entry saying how it evaluates.
-EvaluatedValue TemplateEvaluator::function(Context& context, const std::string& name,
-                                           const Json& args, const Json& written, int depth) {
-  auto kept = [&] { return unevaluated(name, evaluate(context, args, depth + 1)); };
-  if (name == "Ref") {
-    if (!args.is_string()) return kept();
-    const auto& target = args.get_ref<const std::string&>();
-    if (target == "AWS::NoValue") {
-      EvaluatedValue out = result(Json());
-      out.absent = true;
-      return out;
-    }
-    if (auto pseudo = pseudoParameter(context.stack, target)) return result(*pseudo);
-    bool assumed = false;
-    if (auto deployed = parameter(context.stack, target, context.useDefaults, assumed)) {
-      return result(std::move(*deployed), assumed);
-    }
-    return unevaluated(name, result(args));
-  }
-  if (name == "Fn::If") {
-    if (!args.is_array() || args.size() != 3 || !args[0].is_string()) return kept();
-    auto holds = condition(context.stack, args[0].get<std::string>());
-    if (holds.truth == Truth::Unknown || (holds.fromDefaults && !context.useDefaults)) {
-      return kept();
-    }
-    auto chosen = evaluate(context, args[holds.truth == Truth::True ? 1 : 2], depth + 1);
-    chosen.assumed = chosen.assumed || holds.fromDefaults;
-    return chosen;
-  }
-  if (name == "Fn::FindInMap") {
-    auto evaluated = evaluate(context, args, depth + 1);
-    const Json& parts = evaluated.value;
-    if (!evaluated.complete || !parts.is_array() || parts.size() < 3 || !parts[0].is_string() ||
-        !isScalar(parts[1]) || !isScalar(parts[2])) {
-      return unevaluated(name, std::move(evaluated));
-    }
-    if (auto mapping =
-            model_.find(context.stack, ComponentType::Mapping, parts[0].get<std::string>())) {
-      const Json& entries = model_.component(*mapping).properties;
-      auto top = entries.find(scalarText(parts[1]));
-      if (top != entries.end() && top->is_object()) {
-        auto entry = top->find(scalarText(parts[2]));
-        if (entry != top->end()) return result(*entry, evaluated.assumed);
-      }
-      // AWS::LanguageExtensions: a lookup that finds nothing takes its DefaultValue.
-      if (parts.size() == 4 && parts[3].is_object() && parts[3].contains("DefaultValue")) {
-        return result(parts[3]["DefaultValue"], evaluated.assumed);
-      }
-    }
-    return unevaluated(name, std::move(evaluated));
-  }
-  if (name == "Fn::Sub") {
-    const Json* text = args.is_string() ? &args : nullptr;
-    const Json* variables = nullptr;
-    if (args.is_array() && args.size() == 2 && args[0].is_string() && args[1].is_object()) {
-      text = &args[0];
-      variables = &args[1];
-    }
-    if (text == nullptr) return kept();
-    const auto& source = text->get_ref<const std::string&>();
-    // Two renderings at once: `plain`, the deployed text (`${!Literal}` escapes of the template's
-    // own text become `${Literal}`, substituted values stay as they are), and `out`, the text
-    // still to substitute at deploy time (the template's text as written, substituted values
-    // escaped so that a `${` in them is no placeholder).
-    std::string plain, out;
-    auto literal = [&](std::size_t start, std::size_t end) {
-      out.append(source, start, end - start);
-      for (std::size_t i = start; i < end; ++i) {
-        if (i + 2 < end && source.compare(i, 3, "${!") == 0) {
-          plain += "${";
-          i += 2;
-        } else {
-          plain += source[i];
-        }
-      }
-    };
-    bool complete = true;
-    bool assumed = false;
-    std::size_t from = 0;
-    // Each variable is evaluated once, however often its placeholder appears: nested Fn::Subs
-    // that use a variable twice stay linear in their depth.
-    std::map<std::string, EvaluatedValue, std::less<>> evaluatedVariables;
-    for (const auto& placeholder : subPlaceholders(source)) {
-      literal(from, placeholder.offset);
-      from = placeholder.offset + placeholder.length;
-      const EvaluatedValue* part = nullptr;
-      std::optional<EvaluatedValue> reference;
-      if (variables != nullptr && variables->contains(placeholder.expression)) {
-        auto [it, added] = evaluatedVariables.try_emplace(placeholder.expression);
-        if (added) it->second = evaluate(context, (*variables)[placeholder.expression], depth + 1);
-        part = &it->second;
-      } else if (placeholder.attribute.empty()) {
-        reference = function(context, "Ref", Json(placeholder.expression), written, depth + 1);
-        part = &*reference;
-      }
-      if (part != nullptr && part->complete && isScalar(part->value)) {
-        auto value = scalarText(part->value);
-        plain += value;
-        for (std::size_t i = 0; i < value.size(); ++i) {
-          out += value[i];
-          if (value.compare(i, 2, "${") == 0) {
-            out += "{!";
-            ++i;
-          }
-        }
-        assumed = assumed || part->assumed;
-      } else {
-        out.append(source, placeholder.offset, placeholder.length);  // kept for deploy time
-        complete = false;
-      }
-      if (plain.size() > kMaxEvaluatedText || out.size() > kMaxEvaluatedText) {
-        return tooLong(written);
-      }
-    }
-    literal(from, source.size());
-    if (complete) return result(plain, assumed);
-    EvaluatedValue partial;
-    partial.complete = false;
-    partial.assumed = assumed;
-    if (variables == nullptr) {
-      partial.value = Json{{name, out}};
-    } else {
-      // Variables used are inlined; the rest stay in the map for deploy time.
-      Json rest = Json::object();
-      for (const auto& [key, variable] : variables->items()) {
-        if (out.find("${" + key + "}") != std::string::npos) rest[key] = variable;
-      }
-      partial.value = rest.empty() ? Json{{name, out}} : Json{{name, Json::array({out, rest})}};
-    }
-    return partial;
-  }
-  if (name == "Fn::GetAZs") {
-    if (auto zones = availabilityZones(context.stack, args)) return result(std::move(*zones));
-    return kept();
-  }
-  auto evaluated = evaluate(context, args, depth + 1);
-  const Json& parts = evaluated.value;
-  if (!evaluated.complete) return unevaluated(name, std::move(evaluated));
-  if (name == "Fn::Join" && parts.is_array() && parts.size() == 2 && parts[0].is_string() &&
-      parts[1].is_array()) {
-    std::string joined;
-    for (std::size_t i = 0; i < parts[1].size(); ++i) {
-      if (!isScalar(parts[1][i])) return unevaluated(name, std::move(evaluated));
-      if (i > 0) joined += parts[0].get<std::string>();
-      joined += scalarText(parts[1][i]);
-      if (joined.size() > kMaxEvaluatedText) return tooLong(written);
-    }
-    return result(joined, evaluated.assumed);
-  }
-  if (name == "Fn::Select" && parts.is_array() && parts.size() == 2 && isScalar(parts[0]) &&
-      parts[1].is_array()) {
-    const auto text = scalarText(parts[0]);
-    if (!text.empty() &&
-        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-        text.size() < 9) {
-      auto index = static_cast<std::size_t>(std::stoul(text));
-      if (index < parts[1].size()) return result(parts[1][index], evaluated.assumed);
-    }
-    return unevaluated(name, std::move(evaluated));
-  }
-  if (name == "Fn::Split" && parts.is_array() && parts.size() == 2 && parts[0].is_string() &&
-      isScalar(parts[1])) {
-    return result(splitList(scalarText(parts[1]), parts[0].get<std::string>(), false),
-                  evaluated.assumed);
-  }
-  if (name == "Fn::Base64" && isScalar(parts)) {
-    return result(base64(scalarText(parts)), evaluated.assumed);
-  }
-  if (name == "Fn::Length" && parts.is_array()) {
-    return result(Json(parts.size()), evaluated.assumed);
-  }
-  if (name == "Fn::ToJsonString" && (parts.is_object() || parts.is_array())) {
-    return result(parts.dump(), evaluated.assumed);
-  }
-  // Fn::GetAtt, Fn::ImportValue, Fn::GetAZs, Fn::Cidr...: known at deploy time only.
-  return unevaluated(name, std::move(evaluated));
 }
 
 }  // namespace c2a

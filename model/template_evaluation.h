@@ -1,11 +1,12 @@
 #pragma once
-// CloudFormation's template evaluation, in one place (issue 11): conditions (Fn::Equals, Fn::And,
-// Fn::Or, Fn::Not, Condition) and values (Ref to parameters and pseudo parameters, Fn::If,
-// Fn::FindInMap, Fn::Sub, Fn::Join, Fn::Select, Fn::Split, Fn::Base64, Fn::Length,
-// Fn::ToJsonString, AWS::NoValue), evaluated as far as what one side's deployment is known to
-// pass. Whatever rests on something known only at deploy time (a resource's attributes, an import,
-// a parameter not given) is kept as written: a partial evaluation. An answer that rests on a
-// parameter's Default is possible, not definite, since a deployment may pass another value.
+// CloudFormation's template evaluation, in one place (issue 11): conditions and values, evaluated
+// as far as what one side's deployment is known to pass. What each function gives is its entry's
+// `evaluate` or `decide` in the intrinsic table (model/intrinsics/); this evaluator walks values,
+// answers what the entries ask (parameters, pseudo parameters, mappings, conditions, zones) and
+// keeps each answer's certainty. Whatever rests on something known only at deploy time (a
+// resource's attributes, an import, a parameter not given) is kept as written: a partial
+// evaluation. An answer that rests on a parameter's Default is possible, not definite, since a
+// deployment may pass another value.
 #include <map>
 #include <optional>
 #include <set>
@@ -93,8 +94,6 @@ class TemplateEvaluator {
   std::optional<Json> availabilityZones(const std::string& stack, const Json& region) const;
   Evaluated expression(const std::string& stack, const Json& value, int depth);
   EvaluatedValue evaluate(Context& context, const Json& value, int depth);
-  EvaluatedValue function(Context& context, const std::string& name, const Json& args,
-                          const Json& written, int depth);
 
   const InfraModel& model_;
   DeploymentValues values_;

@@ -18,12 +18,12 @@
 #include <vector>
 
 #include "model/error.h"
+#include "model/intrinsics.h"
 #include "readers/object_members.h"
 #include "readers/source_document.h"
 #include "readers/source_positions.h"
 #include "readers/yaml_scalars.h"
 #include "readers/yaml_source_checks.h"
-#include "readers/yaml_tags.h"
 
 namespace c2a {
 namespace {
@@ -72,11 +72,11 @@ class YamlTreeBuilder : public YAML::EventHandler {
       return;
     }
     record(slot.pointer, slot.at, slot.quiet);
-    if (auto key = intrinsicKeyForTag(tag)) {
+    if (auto key = functionKeyForTag(tag)) {
       std::string inner = slot.pointer;
       appendPointerSegment(inner, *key);
       record(inner, mark, slot.quiet);
-      Json call = intrinsicFromScalar(*key, value);
+      Json call = callFromScalar(*key, value);
       int height = call.front().is_array() ? 2 : 1;
       addLeaf(std::move(call), height, value.size(), mark, anchor);
       return;
@@ -142,7 +142,7 @@ class YamlTreeBuilder : public YAML::EventHandler {
   struct Frame {
     Json value;
     std::string pointer;                 // of `value`, inside the wrapper of a short-form tag
-    std::optional<std::string> wrapper;  // "Fn::Sub" for `!Sub [...]`: the long form's key
+    std::optional<std::string> wrapper;  // a short-form tag's long-form key (`!Sub [...]`)
     int depth = 0;                       // JSON nesting of `value`
     int parentDepth = 0;
     int deepest = 0;  // deepest nesting reached inside, for anchor heights
@@ -287,7 +287,7 @@ class YamlTreeBuilder : public YAML::EventHandler {
     frame.depth = slot.isMerge ? frame.parentDepth : frame.parentDepth + 1;
     frame.mergeList = slot.isMerge && frame.value.is_array();
     std::size_t count = 1;
-    frame.wrapper = intrinsicKeyForTag(tag);
+    frame.wrapper = functionKeyForTag(tag);
     if (frame.wrapper) {
       appendPointerSegment(frame.pointer, *frame.wrapper);
       record(frame.pointer, mark, slot.quiet);

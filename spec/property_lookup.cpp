@@ -75,13 +75,8 @@ class Lookup {
     return opaque(at);
   }
 
-  // `X.Fn::If.1.Y`: either branch of an Fn::If holds a value of the property's own shape.
   std::size_t skipConditionBranches(std::size_t at) const {
-    while (at + 1 < path_.size() && path_[at] == "Fn::If" &&
-           (path_[at + 1] == "1" || path_[at + 1] == "2")) {
-      at += 2;
-    }
-    return at;
+    return pastConditionBranches(path_, at);
   }
 
   // `**.Name`: Name must be a property somewhere below, or the pattern can match only inside

@@ -42,14 +42,8 @@ class PropertyWalk {
     return UpdateType::Mutable;
   }
 
-  // `X.Fn::If.1.Y`: either branch of an Fn::If holds a value of the property's own shape, so the
-  // walk looks through it instead of stopping there.
   std::size_t skipConditionBranches(std::size_t at) const {
-    while (at + 1 < path_.size() && path_[at] == "Fn::If" &&
-           (path_[at + 1] == "1" || path_[at + 1] == "2")) {
-      at += 2;
-    }
-    return at;
+    return pastConditionBranches(path_, at);
   }
 
   const SpecTables& tables_;

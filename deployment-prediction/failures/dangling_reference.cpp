@@ -21,15 +21,10 @@ namespace {
 
 constexpr std::string_view kDanglingReference = "dangling-reference";
 
-// How a reference is written, as the message names it.
-std::string_view written(ReferenceKind kind) {
-  switch (kind) {
-    case ReferenceKind::Ref: return "Ref";
-    case ReferenceKind::GetAtt: return "Fn::GetAtt";
-    case ReferenceKind::Sub: return "Fn::Sub";
-    case ReferenceKind::DependsOn: return "DependsOn";
-    default: return "";
-  }
+// The kinds that name a resource or parameter (the others name a condition, mapping or export).
+bool namesAnEntity(ReferenceKind kind) {
+  return kind == ReferenceKind::Ref || kind == ReferenceKind::GetAtt ||
+         kind == ReferenceKind::Sub || kind == ReferenceKind::DependsOn;
 }
 
 // The references to resources an entity makes, read as the mapper reads them (model/references.h):
@@ -39,7 +34,7 @@ std::vector<TemplateReference> resourceReferences(ComponentType type, const Json
   std::vector<TemplateReference> out;
   try {
     for (auto& reference : entityReferences(type, body)) {
-      if (!written(reference.kind).empty()) out.push_back(std::move(reference));
+      if (namesAnEntity(reference.kind)) out.push_back(std::move(reference));
     }
   } catch (const C2aError&) {
     // A malformed function was refused by the mapper already; evaluation cannot make one.
@@ -138,7 +133,7 @@ void danglingReferences(const ModelDiff& diff, TemplateEvaluator& after, Failure
           "{} {} still refers to {} ({}), {}: CloudFormation refuses the template (\"Unresolved "
           "resource dependencies [{}]\"); remove the reference in the same deployment",
           source.type == ComponentType::Output ? "Output" : "Resource", source.name,
-          reference.target, written(reference.kind), why, reference.target);
+          reference.target, toString(reference.kind), why, reference.target);
       failure.change = change;
       out.push_back(std::move(failure));
     }

@@ -40,7 +40,7 @@ class ConditionalPaths {
  private:
   bool walk(const Json& value, const std::string& pointer, bool record) {
     bool intrinsic = value.is_object() && isIntrinsic(value);
-    bool conditional = intrinsic && value.begin().key() == "Fn::If";
+    bool conditional = calls(value, Fn::If);
     bool below = record && !intrinsic;  // paths inside an intrinsic are not recorded
     if (value.is_object()) {
       for (const auto& [key, member] : value.items()) {

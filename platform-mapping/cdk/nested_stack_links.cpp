@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/intrinsics.h"
+
 namespace c2a {
 namespace {
 
@@ -19,8 +21,9 @@ void linkParameters(InfraModel& model, ComponentIndex stackResource, const std::
   if (!properties.is_object() || !properties.contains("Parameters")) return;
   const Json& parameters = properties["Parameters"];
   if (!parameters.is_object()) return;
-  // `{"Fn::If": [...]}` in place of the whole object cannot be resolved without parameter values.
-  if (parameters.size() == 1 && parameters.begin().key().starts_with("Fn::")) return;
+  // A function (a condition's choice) in place of the whole object cannot be resolved without
+  // parameter values.
+  if (parameters.size() == 1 && isFunctionName(parameters.begin().key())) return;
 
   std::vector<std::pair<std::string, ComponentIndex>> fed;
   for (const auto& item : parameters.items()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <system_error>
 #include <unordered_map>
 
@@ -15,21 +16,31 @@ namespace c2a {
 namespace fs = std::filesystem;
 namespace {
 
-// The files of `path`: itself, or a directory's change-set files in name order.
+// The files of `path`: itself, or a directory's change-set files in name order. Each step keeps
+// its own error, so one is never reported as another: a path whose kind cannot be read is read as
+// a file (its reader says why), an entry that cannot be read is named, and so is a directory that
+// cannot be walked.
 std::vector<std::string> filesOf(const std::string& path) {
-  std::error_code error;
-  if (!fs::is_directory(path, error)) return {path};
+  std::error_code kindError;
+  if (!fs::is_directory(path, kindError)) return {path};
   std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(path, error)) {
+  std::error_code walkError;
+  for (fs::directory_iterator it(path, walkError), end; !walkError && it != end;
+       it.increment(walkError)) {
+    const auto& entry = *it;
     auto extension = entry.path().extension().string();
-    if (entry.is_regular_file(error) &&
-        (extension == ".json" || extension == ".yaml" || extension == ".yml")) {
-      files.push_back(entry.path().string());
+    if (extension != ".json" && extension != ".yaml" && extension != ".yml") continue;
+    std::error_code entryError;
+    bool regular = entry.is_regular_file(entryError);
+    if (entryError) {
+      throw C2aError(ErrorKind::MissingInput, {entry.path().string()},
+                     "cannot read this change-set file: " + entryError.message());
     }
+    if (regular) files.push_back(entry.path().string());
   }
-  if (error) {
+  if (walkError) {
     throw C2aError(ErrorKind::MissingInput, {path},
-                   "cannot read the directory: " + error.message());
+                   "cannot read the directory: " + walkError.message());
   }
   if (files.empty()) {
     throw C2aError(ErrorKind::MissingInput, {path},
@@ -40,9 +51,12 @@ std::vector<std::string> filesOf(const std::string& path) {
   return files;
 }
 
-// Which change set a description is of.
-std::string identity(const ChangeSet& changeSet) {
+// Which change set a description is of: its ChangeSetId, else its stack and change-set name.
+// None when it has neither (a change-set name is unique only within its stack): nothing then
+// says two such descriptions are of one change set, so they are never merged.
+std::optional<std::string> identity(const ChangeSet& changeSet) {
   if (!changeSet.changeSetId.empty()) return changeSet.changeSetId;
+  if (changeSet.stackName.empty() || changeSet.changeSetName.empty()) return std::nullopt;
   return changeSet.stackName + "\n" + changeSet.changeSetName;
 }
 
@@ -111,7 +125,12 @@ std::vector<ChangeSet> readChangeSets(const std::vector<std::string>& paths,
       auto key = fs::weakly_canonical(file, error).string();
       if (!seen.emplace(error ? file : key, file).second) continue;
       auto changeSet = readChangeSet(file, limits);
-      auto [at, added] = byIdentity.try_emplace(identity(changeSet), out.size());
+      auto known = identity(changeSet);
+      if (!known) {
+        out.push_back(std::move(changeSet));
+        continue;
+      }
+      auto [at, added] = byIdentity.try_emplace(*known, out.size());
       if (added) {
         out.push_back(std::move(changeSet));
       } else {

@@ -6,13 +6,13 @@
 #include <optional>
 #include <utility>
 
+#include "model/intrinsics.h"
 #include "model/path.h"
 
 namespace c2a {
 namespace {
 
 constexpr std::string_view kTransform = "AWS::LanguageExtensions";
-constexpr std::string_view kLoopPrefix = "Fn::ForEach::";
 // CloudFormation allows 500 resources a template; nested loops must not explode past any sane size.
 constexpr std::size_t kMaxExpanded = 100000;
 // And the text they make, counted in every string of every entry: a few long items substituted into
@@ -34,14 +34,14 @@ std::string alphanumeric(const std::string& text) {
 }
 
 bool isLoopKey(const std::string& key) {
-  return key.rfind(kLoopPrefix, 0) == 0;
+  return isForEachKey(key);
 }
 
 // A literal holds no intrinsic function: its length and JSON text are known.
 bool isLiteral(const Json& value) {
   if (value.is_object()) {
     for (const auto& [key, inner] : value.items()) {
-      if (key == "Ref" || key == "Condition" || key.rfind("Fn::", 0) == 0) return false;
+      if (isFunctionName(key) || functionNamed(key)) return false;
       if (!isLiteral(inner)) return false;
     }
     return true;
@@ -121,8 +121,8 @@ std::optional<Json> LanguageExtensions::parameterDefault(const std::string& name
 
 std::optional<std::string> LanguageExtensions::knownString(const Json& value) const {
   if (value.is_string()) return value.get<std::string>();
-  if (value.is_object() && value.size() == 1 && value.contains("Ref") && value["Ref"].is_string()) {
-    auto known = parameterDefault(value["Ref"].get<std::string>());
+  if (calls(value, Fn::Ref) && value.begin().value().is_string()) {
+    auto known = parameterDefault(value.begin().value().get<std::string>());
     if (known && known->is_string()) return known->get<std::string>();
   }
   return std::nullopt;
@@ -131,9 +131,9 @@ std::optional<std::string> LanguageExtensions::knownString(const Json& value) co
 std::optional<Json> LanguageExtensions::knownList(const Json& value) const {
   if (value.is_array()) return value;
   if (!value.is_object() || value.size() != 1) return std::nullopt;
-  // {"Ref": a CommaDelimitedList parameter}: its Default is what c2a can know.
-  if (value.contains("Ref") && value["Ref"].is_string()) {
-    auto known = parameterDefault(value["Ref"].get<std::string>());
+  // A reference to a CommaDelimitedList parameter: its Default is what c2a can know.
+  if (calls(value, Fn::Ref) && value.begin().value().is_string()) {
+    auto known = parameterDefault(value.begin().value().get<std::string>());
     if (!known) return std::nullopt;
     if (known->is_array()) return *known;
     std::string text = known->is_string() ? known->get<std::string>() : known->dump();
@@ -147,10 +147,10 @@ std::optional<Json> LanguageExtensions::knownList(const Json& value) const {
     }
     return out;
   }
-  // {"Fn::FindInMap": [map, key, key]} with keys known from literals or parameter defaults.
-  if (value.contains("Fn::FindInMap") && value["Fn::FindInMap"].is_array() &&
-      value["Fn::FindInMap"].size() >= 3 && root_.contains("Mappings")) {
-    const auto& args = value["Fn::FindInMap"];
+  // A mapping lookup [map, key, key] with keys known from literals or parameter defaults.
+  if (calls(value, Fn::FindInMap) && value.begin().value().is_array() &&
+      value.begin().value().size() >= 3 && root_.contains("Mappings")) {
+    const auto& args = value.begin().value();
     auto map = knownString(args[0]), first = knownString(args[1]), second = knownString(args[2]);
     if (!map || !first || !second) return std::nullopt;
     const Json* at = &root_["Mappings"];
@@ -204,10 +204,10 @@ Json LanguageExtensions::substitute(const Json& value, const std::vector<Binding
     return out;
   }
   if (!value.is_object()) return value;
-  // {"Ref": "Identifier"} is the item itself.
-  if (value.size() == 1 && value.contains("Ref") && value["Ref"].is_string()) {
+  // A reference to the loop's identifier is the item itself.
+  if (calls(value, Fn::Ref) && value.begin().value().is_string()) {
     for (auto it = bindings.rbegin(); it != bindings.rend(); ++it) {
-      if (value["Ref"].get<std::string>() != it->identifier) continue;
+      if (value.begin().value().get<std::string>() != it->identifier) continue;
       madeBytes_ += it->item.size();  // counted like a substituted ${Identifier}
       if (madeBytes_ > kMaxExpandedBytes) tooMuchText();
       return Json(it->item);
@@ -298,13 +298,13 @@ Json LanguageExtensions::expandObject(const Json& value, const std::string& poin
     }
     out[key] = expandObject(inner, innerPointer, bindings, depth + 1);
   }
-  // Inner values first: {"Fn::ToJsonString": {"n": {"Fn::Length": [...]}}} is known too.
-  if (out.size() == 1 && out.contains("Fn::Length")) {
-    const auto& operand = out["Fn::Length"];
+  // Inner values first: the JSON text of an object holding a length is known too.
+  if (calls(out, Fn::Length)) {
+    const auto& operand = out.begin().value();
     if (operand.is_array() && isLiteral(operand)) return Json(operand.size());
   }
-  if (out.size() == 1 && out.contains("Fn::ToJsonString")) {
-    const auto& operand = out["Fn::ToJsonString"];
+  if (calls(out, Fn::ToJsonString)) {
+    const auto& operand = out.begin().value();
     if ((operand.is_object() || operand.is_array()) && isLiteral(operand)) {
       return Json(operand.dump());
     }

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/intrinsics.h"
 #include "model/references.h"
 #include "platform-mapping/cloudformation/language_extensions.h"
 #include "platform-mapping/cloudformation/serverless/serverless_transform.h"
@@ -101,7 +102,7 @@ class TemplateMapper {
           names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
       }
       for (const auto& name : names) {
-        if (name == "AWS::LanguageExtensions") continue;  // run here (language_extensions.h)
+        if (name == "AWS::LanguageExtensions") continue;     // run here (language_extensions.h)
         if (name == "AWS::Serverless-2016-10-31") continue;  // run here (serverless/)
         warnings_.push_back(Diagnostic{
             ErrorKind::InvalidInput, locate({"Transform"}),
@@ -114,13 +115,13 @@ class TemplateMapper {
     findMacros(root, {}, 0);
   }
 
-  // `Fn::Transform` (AWS::Include, macros) anywhere: its output is unknown here.
+  // A transform call (AWS::Include, macros) anywhere: its output is unknown here.
   void findMacros(const Json& value, Path& path, int depth) {
     if (depth > 64) return;
     if (value.is_object()) {
       for (auto it = value.begin(); it != value.end(); ++it) {
         path.push_back(it.key());
-        if (it.key() == "Fn::Transform") {
+        if (functionNamed(it.key()) == Fn::Transform) {
           warnings_.push_back(Diagnostic{ErrorKind::InvalidInput, locate(path),
                                          macroWarning(path, it.value()), true});
         } else {
@@ -150,15 +151,17 @@ class TemplateMapper {
     Path held(path.begin(), path.end() - 1);
     if (held.size() >= 2 && held[0] != "Transform") {
       Path inside(held.begin() + 2, held.end());
-      return fmt::format("{} {}: Fn::Transform runs {}, which c2a does not run: what it makes{} is "
-                         "not analysed, so the verdict waits for a person; the rest of the "
-                         "template is judged",
-                         held[0] == "Resources" ? "resource" : held[0], held[1], macro,
-                         inside.empty() ? "" : " of " + toDotted(inside));
+      return fmt::format(
+          "{} {}: Fn::Transform runs {}, which c2a does not run: what it makes{} is "
+          "not analysed, so the verdict waits for a person; the rest of the "
+          "template is judged",
+          held[0] == "Resources" ? "resource" : held[0], held[1], macro,
+          inside.empty() ? "" : " of " + toDotted(inside));
     }
-    return fmt::format("{}: Fn::Transform runs {}, which c2a does not run: what it makes is not "
-                       "analysed",
-                       held.empty() ? std::string("the template") : toDotted(held), macro);
+    return fmt::format(
+        "{}: Fn::Transform runs {}, which c2a does not run: what it makes is not "
+        "analysed",
+        held.empty() ? std::string("the template") : toDotted(held), macro);
   }
 
   SourceLocation locate(const Path& path) const {
@@ -217,7 +220,7 @@ class TemplateMapper {
     };
     for (auto it = entries.begin(); it != entries.end(); ++it) {
       Path path{std::string(section.key), it.key()};
-      if (!it.key().starts_with("Fn::ForEach::")) {
+      if (!isForEachKey(it.key())) {
         take(it.key(), it.value(), toPointer(path), path);
         continue;
       }
@@ -246,8 +249,8 @@ class TemplateMapper {
     std::set<std::string> made;
     for (auto& entry : expandServerless(document_.root, std::move(gathered), stack_, warnings_,
                                         document_.locations)) {
-      auto path = written.count(entry.key) != 0 ? written[entry.key]
-                                                : Path{std::string(section.key)};
+      auto path =
+          written.count(entry.key) != 0 ? written[entry.key] : Path{std::string(section.key)};
       if (!made.insert(entry.key).second) {
         throw C2aError(ErrorKind::InvalidInput, document_.locations->find(entry.pointer),
                        fmt::format("the SAM transform makes resource {}, which the template has "

@@ -202,6 +202,30 @@ TEST(CliChangeSet, DescriptionsThatContradictEachOtherAreRefused) {
   EXPECT_NE(run.err.find("must agree"), std::string::npos) << run.err;
 }
 
+// Without a ChangeSetId, or a stack and change-set name, nothing says two descriptions are of one
+// change set: they are not merged, so two for one stack are bad input, located at the second and
+// naming the first; either alone is compared.
+TEST(CliChangeSet, DescriptionsWithoutAnIdentityAreNotMerged) {
+  auto first = writeFile("anonymous-1.json", R"({"Changes": [{"Type": "Resource", "ResourceChange":
+   {"Action": "Modify", "LogicalResourceId": "Table", "Replacement": "True"}}]})");
+  auto second = writeFile("anonymous-2.json", R"({"Changes": [{"Type": "Resource", "ResourceChange":
+   {"Action": "Modify", "LogicalResourceId": "Queue", "Replacement": "False"}}]})");
+  auto both = runC2a("diff " + kPair + "--change-set " + first + " --change-set " + second);
+  EXPECT_EQ(both.status, 65);
+  EXPECT_EQ(both.err.rfind("c2a: " + second, 0), 0u) << both.err;
+  EXPECT_NE(both.err.find("two change sets for stack the template: this one and " + first),
+            std::string::npos)
+      << both.err;
+  EXPECT_NE(runC2a("diff " + kPair + "--change-set " + first).status, 65);
+  EXPECT_NE(runC2a("diff " + kPair + "--change-set " + second).status, 65);
+
+  // A stack name alone is no identity either: a stack has many change sets.
+  auto orders = writeFile("orders-1.json", R"({"StackName": "orders", "Changes": []})");
+  auto again = writeFile("orders-2.json", R"({"StackName": "orders", "Changes": []})");
+  auto named = runC2a("diff " + kPair + "--change-set " + orders + " --change-set " + again);
+  EXPECT_EQ(named.status, 65) << named.err;
+}
+
 TEST(CliChangeSet, ANestedChangeSetNeedsItsParent) {
   auto nested = writeFile("nested.json",
                           R"({"ChangeSetId": "arn:aws:cloudformation:eu-west-1:1:changeSet/n/2",

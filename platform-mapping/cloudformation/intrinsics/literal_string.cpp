@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "model/intrinsics.h"
 #include "model/sub_placeholders.h"
 
 namespace c2a {
@@ -74,15 +75,17 @@ std::optional<std::string> join(const Json& argument, std::string_view stackName
 
 std::optional<std::string> literalString(const Json& value, std::string_view stackName) {
   if (value.is_string()) return value.get<std::string>();
-  if (!value.is_object() || value.size() != 1) return std::nullopt;
-  const auto& function = value.begin().key();
+  auto function = calledFunction(value);
+  if (!function) return std::nullopt;
   const auto& argument = value.begin().value();
-  if (function == "Fn::Sub") return sub(argument, stackName);
-  if (function == "Fn::Join") return join(argument, stackName);
-  if (function == "Ref" && argument == kStackName && !stackName.empty()) {
-    return std::string(stackName);
+  switch (*function) {
+    case Fn::Sub: return sub(argument, stackName);
+    case Fn::Join: return join(argument, stackName);
+    case Fn::Ref:
+      if (argument == kStackName && !stackName.empty()) return std::string(stackName);
+      return std::nullopt;
+    default: return std::nullopt;
   }
-  return std::nullopt;
 }
 
 }  // namespace c2a

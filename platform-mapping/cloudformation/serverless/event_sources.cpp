@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 
+#include "model/intrinsics.h"
 #include "platform-mapping/cloudformation/serverless/expansion.h"
 
 namespace c2a::serverless {
@@ -35,8 +36,10 @@ struct Event {
   // A rule's or schedule's target: the function (with its permission) or the state machine
   // (with a role allowed to start it).
   Json ruleTarget(const std::string& principal) const {
-    Json target{{"Arn", this->target()}, {"Id", id + (function ? "LambdaTarget" : "StepFunctionsTarget")}};
-    for (const char* key : {"Input", "InputPath", "InputTransformer", "RetryPolicy", "DeadLetterConfig"}) {
+    Json target{{"Arn", this->target()},
+                {"Id", id + (function ? "LambdaTarget" : "StepFunctionsTarget")}};
+    for (const char* key :
+         {"Input", "InputPath", "InputTransformer", "RetryPolicy", "DeadLetterConfig"}) {
       if (const Json* value = get(key)) target[key] = *value;
     }
     if (function) {
@@ -53,15 +56,17 @@ struct Event {
         from, id + "Role", "AWS::IAM::Role",
         Json{{"AssumeRolePolicyDocument",
               {{"Version", "2012-10-17"},
-               {"Statement", Json::array({Json{{"Action", Json::array({"sts:AssumeRole"})},
-                                               {"Effect", "Allow"},
-                                               {"Principal", {{"Service", Json::array({principal})}}}}})}}},
+               {"Statement",
+                Json::array({Json{{"Action", Json::array({"sts:AssumeRole"})},
+                                  {"Effect", "Allow"},
+                                  {"Principal", {{"Service", Json::array({principal})}}}}})}}},
              {"Policies",
-              Json::array({Json{{"PolicyName", id + "RoleStartExecutionPolicy"},
-                                {"PolicyDocument",
-                                 {{"Statement", Json::array({Json{{"Action", "states:StartExecution"},
-                                                                  {"Effect", "Allow"},
-                                                                  {"Resource", refOf(from.id)}}})}}}}})}});
+              Json::array(
+                  {Json{{"PolicyName", id + "RoleStartExecutionPolicy"},
+                        {"PolicyDocument",
+                         {{"Statement", Json::array({Json{{"Action", "states:StartExecution"},
+                                                          {"Effect", "Allow"},
+                                                          {"Resource", refOf(from.id)}}})}}}}})}});
   }
 };
 
@@ -79,13 +84,19 @@ void pollerEvent(const Event& event, const char* sourceKey, const char* managedP
     mapping[it.key() == sourceKey ? std::string("EventSourceArn") : it.key()] = *it;
   }
   event.expansion.add(event.from, event.id, "AWS::Lambda::EventSourceMapping", std::move(mapping));
-  event.managed.push_back(sub(std::string("arn:${AWS::Partition}:iam::aws:policy/service-role/") +
-                              managedPolicy));
+  event.managed.push_back(
+      sub(std::string("arn:${AWS::Partition}:iam::aws:policy/service-role/") + managedPolicy));
 }
 
-void sqs(const Event& e) { pollerEvent(e, "Queue", "AWSLambdaSQSQueueExecutionRole"); }
-void kinesis(const Event& e) { pollerEvent(e, "Stream", "AWSLambdaKinesisExecutionRole"); }
-void dynamoDb(const Event& e) { pollerEvent(e, "Stream", "AWSLambdaDynamoDBExecutionRole"); }
+void sqs(const Event& e) {
+  pollerEvent(e, "Queue", "AWSLambdaSQSQueueExecutionRole");
+}
+void kinesis(const Event& e) {
+  pollerEvent(e, "Stream", "AWSLambdaKinesisExecutionRole");
+}
+void dynamoDb(const Event& e) {
+  pollerEvent(e, "Stream", "AWSLambdaDynamoDBExecutionRole");
+}
 
 void sns(const Event& e) {
   if (!e.function) return e.expansion.unseen(e.from, "an SNS event of a state machine");
@@ -104,7 +115,7 @@ void s3(const Event& e) {
   Json account = refOf("AWS::AccountId");
   e.permission("s3.amazonaws.com", nullptr, &account);
   const Json* bucket = e.get("Bucket");
-  if (bucket == nullptr || !bucket->is_object() || !bucket->contains("Ref")) {
+  if (bucket == nullptr || !calls(*bucket, Fn::Ref) || !bucket->begin().value().is_string()) {
     return e.expansion.unseen(e.from, "an S3 event on a bucket outside the template");
   }
   Json configuration{{"Function", getAtt(e.from.id, "Arn")}};
@@ -113,7 +124,7 @@ void s3(const Event& e) {
       Json one = configuration;
       one["Event"] = name;
       if (const Json* filter = e.get("Filter")) one["Filter"] = *filter;
-      auto& list = e.expansion.bucketNotifications()[(*bucket)["Ref"].get<std::string>()];
+      auto& list = e.expansion.bucketNotifications()[bucket->begin().value().get<std::string>()];
       if (!list.is_array()) list = Json::array();
       list.push_back(std::move(one));
     }
@@ -122,8 +133,10 @@ void s3(const Event& e) {
 
 void schedule(const Event& e) {
   Json rule = Json::object();
-  for (const auto& [sam, cfn] : {std::pair{"Schedule", "ScheduleExpression"}, {"Name", "Name"},
-                                 {"Description", "Description"}, {"State", "State"}}) {
+  for (const auto& [sam, cfn] : {std::pair{"Schedule", "ScheduleExpression"},
+                                 {"Name", "Name"},
+                                 {"Description", "Description"},
+                                 {"State", "State"}}) {
     if (const Json* value = e.get(sam)) rule[cfn] = *value;
   }
   if (const Json* enabled = e.get("Enabled"); enabled != nullptr && !rule.contains("State")) {
@@ -135,8 +148,10 @@ void schedule(const Event& e) {
 
 void eventBridgeRule(const Event& e) {
   Json rule = Json::object();
-  for (const auto& [sam, cfn] : {std::pair{"Pattern", "EventPattern"}, {"EventBusName", "EventBusName"},
-                                 {"RuleName", "Name"}, {"State", "State"}}) {
+  for (const auto& [sam, cfn] : {std::pair{"Pattern", "EventPattern"},
+                                 {"EventBusName", "EventBusName"},
+                                 {"RuleName", "Name"},
+                                 {"State", "State"}}) {
     if (const Json* value = e.get(sam)) rule[cfn] = *value;
   }
   rule["Targets"] = Json::array({e.ruleTarget("events.amazonaws.com")});
@@ -152,10 +167,11 @@ void cloudWatchLogs(const Event& e) {
   e.expansion.add(e.from, e.id, "AWS::Logs::SubscriptionFilter", std::move(filter));
   Json variables = Json::object();
   variables["__LogGroupName__"] = e.get("LogGroupName") ? *e.get("LogGroupName") : Json("");
-  Json source = Json::object();
-  source["Fn::Sub"] = Json::array(
-      {"arn:${AWS::Partition}:logs:${AWS::Region}:${AWS::AccountId}:log-group:${__LogGroupName__}:*",
-       variables});
+  Json source =
+      call(Fn::Sub,
+           Json::array({"arn:${AWS::Partition}:logs:${AWS::Region}:${AWS::AccountId}:log-group:${"
+                        "__LogGroupName__}:*",
+                        variables}));
   e.permission("logs.amazonaws.com", &source);
 }
 
@@ -166,15 +182,19 @@ void apiRoute(const Event& e, bool http) {
   const Json* named = e.get(http ? "ApiId" : "RestApiId");
   std::string api = http ? "ServerlessHttpApi" : "ServerlessRestApi";
   if (named != nullptr) {
-    if (!named->is_object() || !named->contains("Ref") || !(*named)["Ref"].is_string()) {
+    if (!calls(*named, Fn::Ref) || !named->begin().value().is_string()) {
       return e.expansion.unseen(e.from, "an API event on an API outside the template");
     }
-    api = (*named)["Ref"].get<std::string>();
+    api = named->begin().value().get<std::string>();
   }
-  std::string path = e.get("Path") && e.get("Path")->is_string() ? e.get("Path")->get<std::string>() : "$default";
-  std::string method = e.get("Method") && e.get("Method")->is_string() ? lower(e.get("Method")->get<std::string>()) : "any";
-  Json uri = sub("arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/${" +
-                 e.from.id + ".Arn}/invocations");
+  std::string path =
+      e.get("Path") && e.get("Path")->is_string() ? e.get("Path")->get<std::string>() : "$default";
+  std::string method = e.get("Method") && e.get("Method")->is_string()
+                           ? lower(e.get("Method")->get<std::string>())
+                           : "any";
+  Json uri =
+      sub("arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/${" +
+          e.from.id + ".Arn}/invocations");
   (http ? e.expansion.httpRoutes() : e.expansion.restRoutes()).push_back({api, path, method, uri});
   if (e.get("Auth") != nullptr || e.get("RequestParameters") != nullptr) {
     e.expansion.unseen(e.from, "the Auth or request parameters of an API event");
@@ -183,21 +203,26 @@ void apiRoute(const Event& e, bool http) {
   for (auto& c : stageMethod) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   Json variables = Json::object();
   variables["__ApiId__"] = refOf(api);
-  Json source = Json::object();
-  source["Fn::Sub"] = Json::array(
-      {"arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${__ApiId__}/*/" +
-           stageMethod + (path == "$default" ? "" : path),
-       variables});
+  Json source = call(
+      Fn::Sub,
+      Json::array(
+          {"arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${__ApiId__}/*/" +
+               stageMethod + (path == "$default" ? "" : path),
+           variables}));
   Json permission{{"Action", "lambda:InvokeFunction"},
                   {"FunctionName", refOf(e.from.id)},
                   {"Principal", "apigateway.amazonaws.com"},
                   {"SourceArn", std::move(source)}};
-  e.expansion.add(e.from, e.id + (http ? "Permission" : "PermissionProd"), "AWS::Lambda::Permission",
-                  std::move(permission));
+  e.expansion.add(e.from, e.id + (http ? "Permission" : "PermissionProd"),
+                  "AWS::Lambda::Permission", std::move(permission));
 }
 
-void api(const Event& e) { apiRoute(e, false); }
-void httpApi(const Event& e) { apiRoute(e, true); }
+void api(const Event& e) {
+  apiRoute(e, false);
+}
+void httpApi(const Event& e) {
+  apiRoute(e, true);
+}
 
 struct EventType {
   std::string_view type;
@@ -227,19 +252,23 @@ void expandEvents(const SamResource& from, Expansion& expansion, bool function,
   static const Json kNone = Json::object();
   for (auto it = events->begin(); it != events->end(); ++it) {
     const Json& event = *it;
-    const std::string* type = event.is_object() && event.contains("Type") && event["Type"].is_string()
-                                  ? &event["Type"].get_ref<const std::string&>()
-                                  : nullptr;
-    const Json& properties = event.is_object() && event.contains("Properties") ? event["Properties"] : kNone;
+    const std::string* type =
+        event.is_object() && event.contains("Type") && event["Type"].is_string()
+            ? &event["Type"].get_ref<const std::string&>()
+            : nullptr;
+    const Json& properties =
+        event.is_object() && event.contains("Properties") ? event["Properties"] : kNone;
     const EventType* found = nullptr;
     for (const auto& entry : kEventTypes) {
       if (type != nullptr && entry.type == *type) found = &entry;
     }
     if (found == nullptr) {
-      expansion.unseen(from, "the event " + it.key() + " of type " + (type ? *type : std::string("?")));
+      expansion.unseen(from,
+                       "the event " + it.key() + " of type " + (type ? *type : std::string("?")));
       continue;
     }
-    found->expand(Event{from, from.id + it.key(), properties, function, expansion, managedPolicies});
+    found->expand(
+        Event{from, from.id + it.key(), properties, function, expansion, managedPolicies});
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "model/intrinsics.h"
 #include "model/same_value.h"
 #include "model/sha256.h"
 
@@ -58,13 +59,17 @@ void Expansion::unseen(const SamResource& from, const std::string& what, bool ke
   warnings_.push_back(std::move(warning));
 }
 
-Json refOf(const std::string& id) { return Json{{"Ref", id}}; }
-
-Json getAtt(const std::string& id, const std::string& attribute) {
-  return Json{{"Fn::GetAtt", Json::array({id, attribute})}};
+Json refOf(const std::string& id) {
+  return call(Fn::Ref, id);
 }
 
-Json sub(const std::string& text) { return Json{{"Fn::Sub", text}}; }
+Json getAtt(const std::string& id, const std::string& attribute) {
+  return call(Fn::GetAtt, Json::array({id, attribute}));
+}
+
+Json sub(const std::string& text) {
+  return call(Fn::Sub, text);
+}
 
 Json tagList(const Json* tags, const std::vector<std::pair<std::string, std::string>>& own) {
   Json out = Json::array();
@@ -77,7 +82,9 @@ Json tagList(const Json* tags, const std::vector<std::pair<std::string, std::str
   return out;
 }
 
-std::string shortHash(const Json& value) { return sha256Hex(canonicalText(value)).substr(0, 10); }
+std::string shortHash(const Json& value) {
+  return sha256Hex(canonicalText(value)).substr(0, 10);
+}
 
 Json s3Location(const Json& uri, std::string_view bucketKey, std::string_view keyKey,
                 std::string_view versionKey) {
@@ -116,17 +123,17 @@ void addExecutionRole(const SamResource& from, Expansion& expansion, const std::
       from.property("AssumeRolePolicyDocument") != nullptr
           ? *from.property("AssumeRolePolicyDocument")
           : Json{{"Version", "2012-10-17"},
-                 {"Statement", Json::array({Json{{"Action", Json::array({"sts:AssumeRole"})},
-                                                 {"Effect", "Allow"},
-                                                 {"Principal",
-                                                  {{"Service", Json::array({principal})}}}}})}};
+                 {"Statement",
+                  Json::array({Json{{"Action", Json::array({"sts:AssumeRole"})},
+                                    {"Effect", "Allow"},
+                                    {"Principal", {{"Service", Json::array({principal})}}}}})}};
   Json policies = Json::array();
   auto inlinePolicy = [&](const Json& document) {
     policies.push_back(Json{{"PolicyName", fmt::format("{}RolePolicy{}", from.id, policies.size())},
                             {"PolicyDocument", document}});
   };
   const Json* written = from.property("Policies");
-  Json listed = written == nullptr ? Json::array()
+  Json listed = written == nullptr    ? Json::array()
                 : written->is_array() ? *written
                                       : Json::array({*written});
   for (const auto& policy : listed) {
@@ -137,8 +144,7 @@ void addExecutionRole(const SamResource& from, Expansion& expansion, const std::
                             : sub("arn:${AWS::Partition}:iam::aws:policy/" + name));
     } else if (policy.is_object() && policy.contains("Statement")) {
       inlinePolicy(policy);
-    } else if (policy.is_object() && policy.size() == 1 && !policy.begin().key().starts_with("Fn::") &&
-               policy.begin().key() != "Ref") {
+    } else if (policy.is_object() && policy.size() == 1 && !isFunctionName(policy.begin().key())) {
       auto statements = policyTemplateStatements(policy.begin().key(), policy.begin().value());
       if (statements) {
         inlinePolicy(Json{{"Statement", *statements}});
@@ -150,9 +156,8 @@ void addExecutionRole(const SamResource& from, Expansion& expansion, const std::
     }
   }
   if (!inlineStatements.empty()) {
-    policies.push_back(
-        Json{{"PolicyName", fmt::format("{}RolePolicy{}", from.id, policies.size())},
-             {"PolicyDocument", Json{{"Statement", std::move(inlineStatements)}}}});
+    policies.push_back(Json{{"PolicyName", fmt::format("{}RolePolicy{}", from.id, policies.size())},
+                            {"PolicyDocument", Json{{"Statement", std::move(inlineStatements)}}}});
   }
   if (!managed.empty()) role["ManagedPolicyArns"] = std::move(managed);
   if (!policies.empty()) role["Policies"] = std::move(policies);

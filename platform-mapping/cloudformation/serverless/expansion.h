@@ -25,9 +25,9 @@ struct SamResource {
 
 /// A route an event adds to an API the transform builds (implicit or named).
 struct Route {
-  std::string api;     // logical id of the API
-  std::string path;    // "/orders/{id}"
-  std::string method;  // "get", "any"...
+  std::string api;      // logical id of the API
+  std::string path;     // "/orders/{id}"
+  std::string method;   // "get", "any"...
   Json integrationUri;  // the function's invocation URI
 };
 
@@ -67,9 +67,10 @@ class Expansion {
   std::map<std::string, Json> bucketNotifications_;
 };
 
-// ---- helpers the expanders share (expansion.cpp) -------------------------------------------------
+// ---- helpers the expanders share (expansion.cpp)
+// -------------------------------------------------
 
-/// `{"Ref": id}`, `{"Fn::GetAtt": [id, attribute]}`, `{"Fn::Sub": text}`.
+/// A reference to `id`, its `attribute`, a substitution of `text` (model/intrinsics.h `call`).
 Json refOf(const std::string& id);
 Json getAtt(const std::string& id, const std::string& attribute);
 Json sub(const std::string& text);

@@ -4,6 +4,7 @@
 // not listed here leaves the function's role unseen (expansion.h).
 #include <array>
 
+#include "model/intrinsics.h"
 #include "platform-mapping/cloudformation/serverless/expansion.h"
 
 namespace c2a::serverless {
@@ -22,6 +23,8 @@ struct PolicyTemplate {
 
 constexpr std::string_view kArn = "arn:${AWS::Partition}:";
 
+// Long: data, not logic (one entry per policy template, as the transform's table lists them).
+// clang-format off
 const std::array<PolicyTemplate, 24>& templates() {
   static const std::array<PolicyTemplate, 24> kTemplates{{
       {"SQSPollerPolicy", {"QueueName"},
@@ -115,6 +118,7 @@ const std::array<PolicyTemplate, 24>& templates() {
   }};
   return kTemplates;
 }
+// clang-format on
 
 }  // namespace
 
@@ -137,15 +141,13 @@ std::optional<Json> policyTemplateStatements(const std::string& name, const Json
           resources.push_back("*");
           continue;
         }
-        std::string text =
-            resource.starts_with("${") ? std::string(resource) : std::string(kArn) + std::string(resource);
+        std::string text = resource.starts_with("${") ? std::string(resource)
+                                                      : std::string(kArn) + std::string(resource);
         if (variables.empty()) {
           resources.push_back(sub(text));
           continue;
         }
-        Json call = Json::object();
-        call["Fn::Sub"] = Json::array({text, variables});
-        resources.push_back(std::move(call));
+        resources.push_back(call(Fn::Sub, Json::array({text, variables})));
       }
       statements.push_back(Json{{"Effect", "Allow"},
                                 {"Action", std::move(actions)},
