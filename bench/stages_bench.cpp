@@ -25,7 +25,7 @@
 #include "deployment-prediction/failures.h"
 #include "deployment-prediction/plan.h"
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "model-diffing/change_propagation.h"
 #include "model-diffing/operation_table.h"

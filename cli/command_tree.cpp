@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 
 namespace c2a::cli {

@@ -10,7 +10,7 @@
 #include "engine/approvals/baseline_file.h"
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/parameters_file.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/pipeline/stage_timer.h"
 #include "engine/report/refactor_mapping.h"
 #include "engine/report/report_format.h"

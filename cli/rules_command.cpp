@@ -6,9 +6,10 @@
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/pipeline/rule_tests.h"
 #include "engine/report/escape.h"
+#include "engine/report/rule_test_report.h"
 
 namespace c2a::cli {
 namespace {
@@ -35,7 +36,7 @@ std::string plural(std::size_t count, std::string_view word) {
 }
 
 int check(const RulesOptions& options) {
-  // A rule test file is named as such (engine/pipeline/rule_tests.h), not read as C2A rules.
+  // A rule test file is named as such (rules/testing/rule_tests.h), not read as C2A rules.
   if (auto tests = ruleTestFilesGivenAsRules(options.files, options.limits); !tests.empty()) {
     return reportProblems(tests);
   }

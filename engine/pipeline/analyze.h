@@ -19,7 +19,7 @@ namespace c2a {
 struct AnalyzeOptions {
   ReadLimits limits;
   std::string specFile;                   // empty: the built-in specification
-  const rules::RuleSet* rules = nullptr;  // compiled (rule_files.h); null: no rules
+  const rules::RuleSet* rules = nullptr;  // compiled (rule_loading.h); null: no rules
   /// Candidate bindings all rules together may try (rules::EvaluationOptions::maxCandidates).
   std::size_t maxRuleCandidates = rules::kDefaultMaxRuleCandidates;
   std::vector<std::string> ruleFiles;  // the files `rules` came from, for the report metadata

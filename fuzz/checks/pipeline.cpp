@@ -1,7 +1,7 @@
 // The whole of `c2a diff`: a fuzzed AFTER against the example's BEFORE, with the example's rules
 // and every preset, rendered in every report format.
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "fuzz/checks/fixtures.h"
 #include "fuzz/checks/fuzz_check.h"

@@ -1,8 +1,7 @@
 // Rule files, native and C2A's JSON/YAML structure: parsed, compiled, and, when they load,
 // evaluated over the example change and rendered, so what a rule says reaches every report.
-#include "engine/pipeline/rule_files.h"
-
 #include "engine/pipeline/analyze.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "fuzz/checks/fixtures.h"
 #include "fuzz/checks/fuzz_check.h"

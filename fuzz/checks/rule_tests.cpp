@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "engine/report/rule_test_report.h"
 #include "fuzz/checks/fixtures.h"
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"

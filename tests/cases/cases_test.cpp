@@ -36,7 +36,7 @@
 
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/read_model.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/model_dump.h"
 #include "engine/report/report_format.h"
 #include "tests/cases/case_files.h"

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "model-diffing/model_diff.h"
 #include "model/operation_json.h"

@@ -10,7 +10,7 @@
 #include "engine/approvals/approve.h"
 #include "engine/approvals/baseline_file.h"
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "engine/report/report_json.h"
 

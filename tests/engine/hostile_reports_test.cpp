@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/pipeline/analyze.h"
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "tests/support/paths.h"
 

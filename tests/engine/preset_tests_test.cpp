@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <set>
 
-#include "engine/pipeline/rule_files.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/pipeline/rule_tests.h"
 #include "tests/support/paths.h"
 

@@ -1,4 +1,4 @@
-#include "engine/pipeline/rule_files.h"
+#include "rules/loading/rule_files.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,6 @@
 #include <set>
 #include <sstream>
 
-#include "engine/pipeline/schema_facts.h"
 #include "model/current_work.h"
 #include "model/input_file.h"
 #include "model/suggestions.h"
@@ -17,9 +16,8 @@
 #include "rules/native_parser.h"
 #include "rules/native_printer.h"
 #include "rules/presets/presets.h"
-#include "rules/rule_checks.h"
 
-namespace c2a {
+namespace c2a::rules {
 namespace {
 
 namespace fs = std::filesystem;
@@ -46,7 +44,7 @@ std::string readText(const std::string& file, const ReadLimits& limits) {
 
 class Loader {
  public:
-  explicit Loader(const ReadLimits& limits) : limits_(limits) {}
+  Loader(const ReadLimits& limits, const SchemaFacts& facts) : limits_(limits), facts_(facts) {}
 
   void load(const std::string& file, int depth, const SourceLocation& includedFrom) {
     std::error_code ec;
@@ -69,12 +67,12 @@ class Loader {
       result_.set.files.push_back(file);
       if (isC2aRuleFile(file)) {
         auto document = readSourceFile(file, limits_);
-        for (auto& rule : rules::readC2aRules(document.root, *document.locations, &result_.warnings,
-                                              &result_.problems)) {
+        for (auto& rule : readC2aRules(document.root, *document.locations, &result_.warnings,
+                                       &result_.problems)) {
           result_.set.rules.push_back(std::move(rule));
         }
       } else {
-        auto recovered = rules::parseNativeRulesRecovering(readText(file, limits_), file);
+        auto recovered = parseNativeRulesRecovering(readText(file, limits_), file);
         auto& parsed = recovered.parsed;
         for (auto& problem : recovered.problems) result_.problems.push_back(std::move(problem));
         for (auto& rule : parsed.rules) result_.set.rules.push_back(std::move(rule));
@@ -97,11 +95,11 @@ class Loader {
     active_.erase(canonical);
   }
 
-  void loadPreset(const rules::Preset& preset) {
+  void loadPreset(const Preset& preset) {
     std::string file = "preset:" + std::string(preset.name);
     try {
       result_.set.files.push_back(file);
-      auto parsed = rules::parseNativeRules(std::string(preset.source), file);
+      auto parsed = parseNativeRules(std::string(preset.source), file);
       for (auto& rule : parsed.rules) result_.set.rules.push_back(std::move(rule));
       if (!parsed.includes.empty()) {
         result_.problems.push_back(
@@ -115,11 +113,11 @@ class Loader {
   /// Compiles what loaded (a file that failed does not hide the others' mistakes), then runs the
   /// static checks (rules/rule_checks.h) on it.
   LoadedRules finish(bool checkPresets) {
-    for (auto& problem : rules::compileRuleSet(result_.set)) {
+    for (auto& problem : compileRuleSet(result_.set)) {
       result_.problems.push_back(std::move(problem));
     }
-    rules::RuleCheckOptions options{builtinSchemaFacts(), checkPresets};
-    auto checked = rules::checkRuleSet(result_.set, options);
+    RuleCheckOptions options{facts_, checkPresets};
+    auto checked = checkRuleSet(result_.set, options);
     for (auto& problem : checked.errors) result_.problems.push_back(std::move(problem));
     for (auto& warning : checked.warnings) result_.warnings.push_back(std::move(warning));
     return std::move(result_);
@@ -127,6 +125,7 @@ class Loader {
 
  private:
   const ReadLimits& limits_;
+  const SchemaFacts& facts_;
   std::set<std::string> loaded_;
   std::set<std::string> active_;
   LoadedRules result_;
@@ -139,17 +138,19 @@ bool isC2aRuleFile(const std::string& file) {
   return ext == ".json" || ext == ".yaml" || ext == ".yml";
 }
 
-LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits) {
-  Loader loader(limits);
+LoadedRules loadRuleFiles(const std::vector<std::string>& files, const ReadLimits& limits,
+                          const SchemaFacts& facts) {
+  Loader loader(limits, facts);
   for (const auto& file : files) loader.load(file, 0, {});
   return loader.finish(true);
 }
 
 LoadedRules loadRules(const std::vector<std::string>& presets,
-                      const std::vector<std::string>& files, const ReadLimits& limits) {
-  Loader loader(limits);
+                      const std::vector<std::string>& files, const ReadLimits& limits,
+                      const SchemaFacts& facts) {
+  Loader loader(limits, facts);
   for (const auto& name : presets) {
-    const auto* preset = rules::findPreset(name);
+    const auto* preset = findPreset(name);
     if (preset == nullptr) throw C2aError(ErrorKind::Usage, {}, "unknown preset `" + name + "`");
     loader.loadPreset(*preset);
   }
@@ -165,15 +166,15 @@ std::vector<std::string> selectedPresets(const std::vector<std::string>& named, 
   if (noPresets) return out;
   std::set<std::string_view> chosen;
   for (const auto& name : named) {
-    auto selected = rules::selectPresets(name);
+    auto selected = selectPresets(name);
     if (selected.empty()) {
       throw C2aError(ErrorKind::Usage, {},
                      fmt::format("unknown preset `{}`{} (`c2a rules presets` lists them)", name,
-                                 didYouMean(name, rules::presetNames())));
+                                 didYouMean(name, presetNames())));
     }
     for (const auto* preset : selected) chosen.insert(preset->name);
   }
-  for (const auto& preset : rules::presets()) {
+  for (const auto& preset : presets()) {
     if (named.empty() || chosen.count(preset.name) != 0) out.emplace_back(preset.name);
   }
   return out;
@@ -181,33 +182,33 @@ std::vector<std::string> selectedPresets(const std::vector<std::string>& named, 
 
 std::vector<std::pair<std::string, std::string>> presetList() {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& preset : rules::presets()) {
+  for (const auto& preset : presets()) {
     out.emplace_back(std::string(preset.name), std::string(preset.summary));
   }
   return out;
 }
 
 std::string presetSource(const std::string& name) {
-  const auto* preset = rules::findPreset(name);
+  const auto* preset = findPreset(name);
   if (preset == nullptr) {
     throw C2aError(ErrorKind::Usage, {},
                    fmt::format("unknown preset `{}`{} (`c2a rules presets` lists them)", name,
-                               didYouMean(name, rules::presetNames())));
+                               didYouMean(name, presetNames())));
   }
   return std::string(preset->source);
 }
 
-std::vector<rules::Rule> readRuleFile(const std::string& file, const ReadLimits& limits) {
+std::vector<Rule> readRuleFile(const std::string& file, const ReadLimits& limits) {
   const CurrentWork work("reading " + file, "--max-input-bytes");
   if (isC2aRuleFile(file)) {
     auto document = readSourceFile(file, limits);
-    return rules::readC2aRules(document.root, *document.locations);
+    return readC2aRules(document.root, *document.locations);
   }
-  return rules::parseNativeRules(readText(file, limits), file).rules;
+  return parseNativeRules(readText(file, limits), file).rules;
 }
 
 std::string convertToNative(const std::string& file, const ReadLimits& limits) {
-  return rules::printNativeRules(readRuleFile(file, limits));
+  return printNativeRules(readRuleFile(file, limits));
 }
 
-}  // namespace c2a
+}  // namespace c2a::rules
