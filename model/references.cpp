@@ -131,6 +131,14 @@ void referToNamedFirst(ReferenceWalk& walk, ReferenceKind kind, const Json& argu
   }
 }
 
+void referToNamedFirstInList(ReferenceWalk& walk, ReferenceKind kind, const Json& argument) {
+  if (argument.is_array()) {
+    referToNamedFirst(walk, kind, argument);
+  } else {
+    walk.walk(argument);
+  }
+}
+
 namespace {
 
 void walkAt(const Json& value, ExpressionScope scope, Path base,

@@ -9,7 +9,7 @@
 namespace c2a {
 namespace {
 
-Evaluated known(bool value, bool fromDefaults) {
+Evaluated knownTruth(bool value, bool fromDefaults) {
   return {value ? Truth::True : Truth::False, fromDefaults};
 }
 
@@ -18,11 +18,7 @@ void namesConditionFirst(ReferenceWalk& walk, const Json& argument) {
 }
 
 void ifReferences(ReferenceWalk& walk, const Json& argument) {
-  if (argument.is_array()) {
-    referToNamedFirst(walk, ReferenceKind::Condition, argument);
-  } else {
-    walk.walk(argument);
-  }
+  referToNamedFirstInList(walk, ReferenceKind::Condition, argument);
 }
 
 // A condition that rests on Defaults chooses only when Defaults may be used.
@@ -53,14 +49,14 @@ Evaluated equalsDecide(FunctionEvaluation& evaluation, const Json& argument, int
       !isScalarValue(right.value)) {
     return {};
   }
-  return known(scalarText(left.value) == scalarText(right.value), left.assumed || right.assumed);
+  return knownTruth(scalarText(left.value) == scalarText(right.value), left.assumed || right.assumed);
 }
 
 Evaluated notDecide(FunctionEvaluation& evaluation, const Json& argument, int depth) {
   if (!argument.is_array() || argument.size() != 1) return {};
   auto inner = evaluation.truth(argument[0], depth + 1);
   if (inner.truth == Truth::Unknown) return inner;
-  return known(inner.truth == Truth::False, inner.fromDefaults);
+  return knownTruth(inner.truth == Truth::False, inner.fromDefaults);
 }
 
 // The deciding value (false for And, true for Or) decides even beside unknowns.

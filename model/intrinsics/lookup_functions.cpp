@@ -9,11 +9,7 @@ namespace c2a {
 namespace {
 
 void findInMapReferences(ReferenceWalk& walk, const Json& argument) {
-  if (argument.is_array()) {
-    referToNamedFirst(walk, ReferenceKind::FindInMap, argument);
-  } else {
-    walk.walk(argument);
-  }
+  referToNamedFirstInList(walk, ReferenceKind::FindInMap, argument);
 }
 
 // [mapping, top-level key, second-level key(, {"DefaultValue": ...})], each key known.

@@ -34,5 +34,8 @@ namespace c2a {
 /// Fn::If, Fn::FindInMap and Condition name a condition or mapping first (`{"Condition": "X"}`
 /// names only it); the other arguments are values, walked for their references.
 void referToNamedFirst(ReferenceWalk& walk, ReferenceKind kind, const Json& argument);
+/// The same for a function whose argument is a list (Fn::If, Fn::FindInMap); another argument
+/// CloudFormation would refuse names nothing, and only what is nested in it is walked.
+void referToNamedFirstInList(ReferenceWalk& walk, ReferenceKind kind, const Json& argument);
 
 }  // namespace c2a
