@@ -49,7 +49,8 @@ Evaluated equalsDecide(FunctionEvaluation& evaluation, const Json& argument, int
       !isScalarValue(right.value)) {
     return {};
   }
-  return knownTruth(scalarText(left.value) == scalarText(right.value), left.assumed || right.assumed);
+  return knownTruth(scalarText(left.value) == scalarText(right.value),
+                    left.assumed || right.assumed);
 }
 
 Evaluated notDecide(FunctionEvaluation& evaluation, const Json& argument, int depth) {
