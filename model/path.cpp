@@ -11,24 +11,28 @@ std::string toDotted(const Path& path) {
   return out;
 }
 
-std::string childPointer(std::string_view parent, std::string_view key) {
-  std::string out(parent);
-  out += '/';
-  for (char c : key) {
+void appendPointerSegment(std::string& pointer, std::string_view segment) {
+  pointer += '/';
+  for (char c : segment) {
     if (c == '~') {
-      out += "~0";
+      pointer += "~0";
     } else if (c == '/') {
-      out += "~1";
+      pointer += "~1";
     } else {
-      out += c;
+      pointer += c;
     }
   }
+}
+
+std::string childPointer(std::string_view parent, std::string_view key) {
+  std::string out(parent);
+  appendPointerSegment(out, key);
   return out;
 }
 
 std::string toPointer(const Path& path) {
   std::string out;
-  for (const auto& segment : path) out = childPointer(out, segment);
+  for (const auto& segment : path) appendPointerSegment(out, segment);
   return out;
 }
 

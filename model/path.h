@@ -17,6 +17,8 @@ std::string toDotted(const Path& path);
 std::string toPointer(const Path& path);
 /// The pointer of `key` inside the value at `parent` (`~` and `/` escaped as RFC 6901 says).
 std::string childPointer(std::string_view parent, std::string_view key);
+/// `/segment` appended to `pointer` in place, escaped the same way.
+void appendPointerSegment(std::string& pointer, std::string_view segment);
 /// The value at `path` inside `root` (object keys, and array indices written canonically: `0`,
 /// `12`, never `01`), or null when there is none.
 const Json* valueAt(const Json& root, const Path& path);

@@ -10,19 +10,6 @@ std::string_view withoutByteOrderMark(std::string_view text) {
   return text;
 }
 
-void appendPointerSegment(std::string& pointer, std::string_view segment) {
-  pointer += '/';
-  for (char c : segment) {
-    if (c == '~') {
-      pointer += "~0";
-    } else if (c == '/') {
-      pointer += "~1";
-    } else {
-      pointer += c;
-    }
-  }
-}
-
 std::string escapeNonAscii(std::string_view text) {
   std::string out;
   out.reserve(text.size());

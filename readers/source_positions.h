@@ -15,10 +15,6 @@ namespace c2a {
 /// The text after a leading UTF-8 byte order mark; both readers count columns from there.
 std::string_view withoutByteOrderMark(std::string_view text);
 
-/// Appends `/segment` to a JSON pointer, escaping `~` as `~0` and `/` as `~1` (RFC 6901, as
-/// toPointer in model/path.cpp does).
-void appendPointerSegment(std::string& pointer, std::string_view segment);
-
 /// `text` with bytes outside ASCII written as \xNN, for messages that quote the input: a
 /// diagnostic must stay valid UTF-8 (a JSON report or SARIF file may carry it).
 std::string escapeNonAscii(std::string_view text);

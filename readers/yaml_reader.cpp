@@ -19,6 +19,7 @@
 
 #include "model/error.h"
 #include "model/intrinsics.h"
+#include "model/path.h"
 #include "readers/object_members.h"
 #include "readers/source_document.h"
 #include "readers/source_positions.h"
