@@ -1,7 +1,11 @@
 // The template readers on their own: text → JSON tree with positions.
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"
+#include "model/error.h"
+#include "readers/json_readers.h"
+#include "readers/reading_comparison.h"
 #include "readers/source_document.h"
+#include "readers/source_positions.h"
 
 namespace c2a::fuzz {
 namespace {
@@ -16,9 +20,30 @@ Finding checkReader(std::string_view input, const std::string& file,
   });
 }
 
+/// What the one pass reads, nlohmann's parser reads the same way (tree, types, positions); what
+/// it refuses, readJson reads through nlohmann's parser, so nothing it refuses is lost.
+Finding checkOnePassAgainstNlohmann(std::string_view input) {
+  return underPromiseNaming("input.json", [&]() -> Finding {
+    std::string_view body = withoutByteOrderMark(input);
+    auto onePass = readJsonOnePass(body, "input.json", fuzzLimits());
+    if (!onePass) return std::nullopt;
+    std::optional<SourceDocument> other;
+    try {
+      other = readJsonWithMessages(body, "input.json", fuzzLimits());
+    } catch (const C2aError& error) {
+      return "the one-pass reader read what nlohmann's refuses: " + error.diagnostic().str();
+    }
+    if (auto difference = firstDifference(*onePass, *other)) {
+      return "the one-pass reader and nlohmann's differ: " + *difference;
+    }
+    return std::nullopt;
+  });
+}
+
 }  // namespace
 
 Finding checkJsonReader(std::string_view input) {
+  if (auto finding = checkOnePassAgainstNlohmann(input)) return finding;
   return checkReader(input, "input.json", readJson);
 }
 
