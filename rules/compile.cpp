@@ -64,6 +64,8 @@ struct Pending {
 
 class Compiler {
  public:
+  explicit Compiler(bool judgePresetLiterals) : judgePresetLiterals_(judgePresetLiterals) {}
+
   Diagnostics run(RuleSet& set) {
     // Ids first: a duplicate id is reported with the other problems, in the same run.
     problems_ = assignRuleIds(set.rules);
@@ -198,7 +200,8 @@ class Compiler {
     checkMode(*expression.rhs, info.rhs, rhsBound, "right", info.name, expression.where);
     // A literal the operator can judge now (a regular expression that does not compile) is a
     // mistake in the rule file, not a silent `false` at evaluation.
-    if (info.validate != nullptr && expression.rhs->literal) {
+    const bool judged = judgePresetLiterals_ || !expression.where.file.starts_with("preset:");
+    if (info.validate != nullptr && expression.rhs->literal && judged) {
       auto problem = info.validate(expression.rhs->literal->value);
       if (!problem.empty()) report(expression.rhs->literal->where, problem);
     }
@@ -249,12 +252,13 @@ class Compiler {
   std::vector<InScope> scope_;      // visible bindings, outermost first
   std::vector<Query::Kind> kinds_;  // by slot
   Diagnostics problems_;
+  bool judgePresetLiterals_ = true;
 };
 
 }  // namespace
 
-Diagnostics compileRuleSet(RuleSet& rules) {
-  return Compiler().run(rules);
+Diagnostics compileRuleSet(RuleSet& rules, bool judgePresetLiterals) {
+  return Compiler(judgePresetLiterals).run(rules);
 }
 
 }  // namespace c2a::rules

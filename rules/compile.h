@@ -11,7 +11,9 @@ namespace c2a::rules {
 /// not in scope (or an effect with neither risk nor action), an Entity operand that is not a
 /// bare binding, a pattern operand on a change, a rule id written twice, and the like. Every rule
 /// gets its id (rule_ids.h: written, or derived). An empty result means the set is
-/// ready to evaluate.
-Diagnostics compileRuleSet(RuleSet& rules);
+/// ready to evaluate. `judgePresetLiterals` false leaves the literals of bundled presets (rules
+/// located in `preset:NAME`) unjudged by their operators (a regular expression is then compiled
+/// at its first use, not at every start-up): the presets' own tests judge them.
+Diagnostics compileRuleSet(RuleSet& rules, bool judgePresetLiterals = true);
 
 }  // namespace c2a::rules

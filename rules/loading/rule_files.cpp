@@ -113,7 +113,7 @@ class Loader {
   /// Compiles what loaded (a file that failed does not hide the others' mistakes), then runs the
   /// static checks (rules/rule_checks.h) on it.
   LoadedRules finish(bool checkPresets) {
-    for (auto& problem : compileRuleSet(result_.set)) {
+    for (auto& problem : compileRuleSet(result_.set, checkPresets)) {
       result_.problems.push_back(std::move(problem));
     }
     RuleCheckOptions options{facts_, checkPresets};
