@@ -9,6 +9,7 @@ packages=(
   nlohmann-json3-dev libyaml-cpp-dev tao-pegtl-dev libboost-graph-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev libbenchmark-dev
   libmimalloc-dev  # the c2a binary's allocator (cli/CMakeLists.txt)
+  libsimdjson-dev  # the fast JSON parser bench/ compares reading against (bench/CMakeLists.txt)
   nodejs npm
   python3 python3-jsonschema python3-yaml  # tests/report/validate_reports.py
   jq  # the GitLab recipe finds its earlier note with it (tests/ci)
