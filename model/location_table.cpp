@@ -40,18 +40,49 @@ void forEachSegment(std::string_view pointer, Visit visit) {
 
 }  // namespace
 
-std::size_t LocationTable::ChildKeyHash::operator()(const ChildKey& key) const {
-  std::size_t hash = std::hash<std::string_view>{}(key.segment);
-  return hash ^ (key.parent * 0x9e3779b97f4a7c15ULL);
+std::uint32_t LocationTable::hashOf(NodeId parent, std::string_view segment) {
+  std::size_t hash = std::hash<std::string_view>{}(segment) ^ (parent * 0x9e3779b97f4a7c15ULL);
+  hash ^= hash >> 29;
+  return static_cast<std::uint32_t>(hash ^ (hash >> 32));
 }
 
 LocationTable::LocationTable(std::string file) : file_(std::move(file)) {
   positions_.emplace_back();  // the root
+  nodes_.emplace_back();
 }
 
 void LocationTable::reserve(std::size_t count) {
   positions_.reserve(count + 1);
-  children_.reserve(count);
+  nodes_.reserve(count + 1);
+  std::size_t size = 16;
+  while (size < count * 2) size *= 2;
+  if (size > slots_.size()) {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(size, Slot{});
+    for (const Slot& slot : old) {
+      if (slot.id != kRoot) {
+        const Node& node = nodes_[slot.id];
+        slots_[slotOf(node.parent, node.segment, slot.hash)] = slot;
+      }
+    }
+  }
+}
+
+void LocationTable::grow() {
+  reserve(std::max<std::size_t>(nodes_.size() * 2, 8));
+}
+
+std::size_t LocationTable::slotOf(NodeId parent, std::string_view segment,
+                                  std::uint32_t hash) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot& slot = slots_[i];
+    if (slot.id == kRoot) return i;
+    if (slot.hash == hash && nodes_[slot.id].parent == parent &&
+        nodes_[slot.id].segment == segment) {
+      return i;
+    }
+  }
 }
 
 std::string_view LocationTable::keep(std::string_view segment) {
@@ -69,12 +100,15 @@ std::string_view LocationTable::keep(std::string_view segment) {
 }
 
 LocationTable::NodeId LocationTable::child(NodeId parent, std::string_view segment) {
-  if (auto it = children_.find(ChildKey{parent, segment}); it != children_.end()) {
-    return it->second;
-  }
-  auto id = static_cast<NodeId>(positions_.size());
+  // At most half full: a probe ends at an empty slot soon.
+  if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
+  const std::uint32_t hash = hashOf(parent, segment);
+  const std::size_t at = slotOf(parent, segment, hash);
+  if (slots_[at].id != kRoot) return slots_[at].id;
+  auto id = static_cast<NodeId>(nodes_.size());
   positions_.emplace_back();
-  children_.emplace(ChildKey{parent, keep(segment)}, id);
+  nodes_.push_back(Node{parent, keep(segment)});
+  slots_[at] = Slot{hash, id};
   return id;
 }
 
@@ -101,10 +135,11 @@ void LocationTable::add(std::string_view pointer, int line, int column) {
 SourceLocation LocationTable::find(std::string_view pointer) const {
   NodeId node = kRoot;
   Position found = positions_[kRoot];
+  if (slots_.empty()) return SourceLocation{file_, found.line, found.column};
   forEachSegment(pointer, [&](std::string_view segment) {
-    auto it = children_.find(ChildKey{node, segment});
-    if (it == children_.end()) return false;
-    node = it->second;
+    const Slot& slot = slots_[slotOf(node, segment, hashOf(node, segment))];
+    if (slot.id == kRoot) return false;
+    node = slot.id;
     if (positions_[node].line != 0) found = positions_[node];
     return true;
   });

@@ -9,7 +9,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "model/source_location.h"
@@ -45,23 +44,31 @@ class LocationTable {
     int line = 0;  // 0: no position of its own (a step on the way to one that has)
     int column = 0;
   };
-  struct ChildKey {
-    NodeId parent;
+  struct Node {
+    NodeId parent = kRoot;
     std::string_view segment;  // into segments_
-    bool operator==(const ChildKey&) const = default;
   };
-  struct ChildKeyHash {
-    std::size_t operator()(const ChildKey& key) const;
+  /// A slot of the open-addressing index of children by (parent, segment): a template has a node
+  /// per value, and a node-based hash map allocated once per value (docs/performance.md).
+  struct Slot {
+    std::uint32_t hash = 0;
+    NodeId id = kRoot;  // kRoot: empty (the root is nobody's child)
   };
 
+  static std::uint32_t hashOf(NodeId parent, std::string_view segment);
+  /// The slot holding (parent, segment), or the empty one where it would go.
+  [[nodiscard]] std::size_t slotOf(NodeId parent, std::string_view segment,
+                                   std::uint32_t hash) const;
+  void grow();
   /// The child, or the new one (without a position) when there is none.
   NodeId child(NodeId parent, std::string_view segment);
-  /// Keeps segment text at an address that never moves (the keys of children_ point into it).
+  /// Keeps segment text at an address that never moves (nodes_ point into it).
   std::string_view keep(std::string_view segment);
 
   std::string file_;
-  std::vector<Position> positions_;  // by NodeId
-  std::unordered_map<ChildKey, NodeId, ChildKeyHash> children_;
+  std::vector<Position> positions_;                // by NodeId
+  std::vector<Node> nodes_;                        // by NodeId
+  std::vector<Slot> slots_;                        // a power of two in size, at most half full
   std::vector<std::unique_ptr<char[]>> segments_;  // blocks of segment text
   char* free_ = nullptr;                           // where the last block's free part starts
   std::size_t blockLeft_ = 0;

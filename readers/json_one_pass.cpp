@@ -395,6 +395,9 @@ class OnePassReader {
 std::optional<SourceDocument> readJsonOnePass(std::string_view text, const std::string& file,
                                               const ReadLimits& limits) {
   auto table = std::make_shared<LocationTable>(file);
+  // About a value every 32 bytes in a pretty-printed template (more in a minified one): room for
+  // that many saves the table's regrowth, and holds little it will not use.
+  table->reserve(text.size() / 32);
   try {
     OnePassReader reader(text, file, limits, *table);
     Json root = reader.read();

@@ -76,5 +76,29 @@ TEST(LocationTable, FallsBackToTheNearestEnclosingValue) {
   EXPECT_FALSE(table.find("/Outputs/X").known());
 }
 
+// The index grows from nothing (and from a reserve too small) without losing a child; the same
+// segment under two parents is two values; a value added again takes its later position.
+TEST(LocationTable, KeepsEveryChildAsItGrows) {
+  LocationTable table("t.json");
+  table.reserve(3);
+  auto resources = table.addChild(LocationTable::kRoot, "Resources", 2, 3);
+  for (int i = 0; i < 5000; ++i) {
+    auto name = "R" + std::to_string(i);
+    auto node = table.addChild(resources, name, 3 + i, 5);
+    table.addChild(node, "Type", 3 + i, 9);
+    table.addChild(node, std::to_string(i % 7), 3 + i, 20 + i % 7);
+  }
+  table.addChild(resources, "R10", 9000, 1);
+  EXPECT_EQ(table.find("/Resources").str(), "t.json:2:3");
+  EXPECT_EQ(table.find("/Resources/R0/Type").str(), "t.json:3:9");
+  EXPECT_EQ(table.find("/Resources/R4999/Type").str(), "t.json:5002:9");
+  EXPECT_EQ(table.find("/Resources/R4999/1").str(), "t.json:5002:21");
+  EXPECT_EQ(table.find("/Resources/R10").str(), "t.json:9000:1");
+  EXPECT_EQ(table.find("/Resources/R10/Type").str(), "t.json:13:9");
+  EXPECT_EQ(table.find("/Resources/R11/Type/Missing").str(), "t.json:14:9");
+  EXPECT_EQ(table.find("/Resources/R5000").str(), "t.json:2:3");
+  EXPECT_EQ(table.size(), 1 + 3 * 5000U);
+}
+
 }  // namespace
 }  // namespace c2a
