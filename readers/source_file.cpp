@@ -9,6 +9,7 @@
 #include "model/current_work.h"
 #include "model/error.h"
 #include "model/input_file.h"
+#include "readers/input_digests.h"
 #include "readers/source_document.h"
 
 namespace c2a {
@@ -64,6 +65,7 @@ std::string readInputText(const std::string& file, const ReadLimits& limits) {
                    fmt::format("input is over the size limit of {} bytes (--max-input-bytes)",
                                limits.maxInputBytes));
   }
+  noteInputRead(file, text);
   return text;
 }
 

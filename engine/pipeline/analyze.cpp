@@ -17,6 +17,7 @@
 #include "model-diffing/model_diff.h"
 #include "model/current_work.h"
 #include "platform-mapping/change-set/change_set_files.h"
+#include "readers/input_digests.h"
 #include "rules/evaluator.h"
 #include "spec/resource_spec.h"
 #include "spec/serverless_resources.h"
@@ -212,6 +213,10 @@ std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::strin
     throw C2aError(ErrorKind::Usage, {}, "only one side can be read from standard input (`-`)");
   }
   Diagnostics warnings;
+  // The report records each input's digest: from the bytes read now (a directory's, a cloud
+  // assembly's, is computed over its files when the report is made).
+  wantInputDigest(beforeInput);
+  wantInputDigest(afterInput);
   auto [before, after] = readModels(beforeInput, afterInput, options.limits, warnings);
   // Every stage after reading holds what the inputs made: their size is what to limit.
   const CurrentWork work("comparing " + beforeInput + " with " + afterInput, kReadLimitOptions);

@@ -7,6 +7,7 @@
 
 #include "engine/pipeline/read_model.h"
 #include "model/sha256.h"
+#include "readers/input_digests.h"
 
 namespace c2a {
 namespace {
@@ -27,6 +28,7 @@ bool hashFile(const std::filesystem::path& path, Sha256& hasher) {
 std::string inputDigest(const std::string& path) {
   namespace fs = std::filesystem;
   if (path == "-") return sha256Hex(standardInput(ReadLimits{}));
+  if (auto read = inputDigestRead(path)) return *read;
   std::error_code error;
   Sha256 hasher;
   if (fs::is_directory(path, error)) {
