@@ -5,6 +5,7 @@
 #include "model/error.h"
 #include "spec/builtin_table.h"
 #include "spec/cfn_specification.h"
+#include "spec/on_demand_tables.h"
 #include "spec/property_lookup.h"
 #include "spec/property_walk.h"
 #include "spec/resource_attributes.h"
@@ -95,6 +96,13 @@ PropertyLookup ResourceSpec::lookupProperty(std::string_view resourceType,
   const SpecResource* resource = tables_->findResource(resourceType);
   if (resource == nullptr || isCustomResource(resourceType)) return {};
   return lookupPropertyPath(*tables_, *resource, path);
+}
+
+PropertyLookup ResourceSpec::lookupBuiltinComplete(std::string_view resourceType,
+                                                   std::span<const std::string> path) {
+  if (isCustomResource(resourceType)) return {};
+  static OnDemandTables complete(builtinCompleteSpecTable(), "built-in complete spec table");
+  return complete.lookup(resourceType, path);
 }
 
 const std::vector<std::string>& ResourceSpec::physicalNameProperties(

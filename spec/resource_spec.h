@@ -36,6 +36,10 @@ class ResourceSpec {
   /// The built-in specification uncompacted, with every property name at every depth (for rule
   /// checks; builtin() drops what update types do not need). Parsed once, on first use.
   static const ResourceSpec& builtinComplete();
+  /// builtinComplete().lookupProperty, reading only the resource type's part of the complete
+  /// table (the first time it is asked about), not all of it: what rule checks call.
+  static PropertyLookup lookupBuiltinComplete(std::string_view resourceType,
+                                              std::span<const std::string> path);
   /// Loads a spec file (db.json, db.json.gz or CloudFormationResourceSpecification.json);
   /// throws C2aError (InvalidInput / MissingInput) with the file's location on failure.
   static ResourceSpec load(const std::string& file);

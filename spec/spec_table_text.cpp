@@ -49,19 +49,37 @@ void writeProperties(const SpecTables& tables, const PropertyTable& table, std::
   }
 }
 
+/// Calls `line` with each line of text split into chunks at line ends, and its offset (from the
+/// first chunk's start, counting every chunk before); stops when it returns false.
+template <class Line>
+void forEachLine(std::span<const std::string_view> chunks, std::size_t from, Line line) {
+  std::size_t base = 0;
+  for (std::string_view chunk : chunks) {
+    if (from >= base + chunk.size()) {
+      base += chunk.size();
+      continue;
+    }
+    std::size_t at = from > base ? from - base : 0;
+    while (at < chunk.size()) {
+      auto end = chunk.find('\n', at);
+      if (end == std::string_view::npos) end = chunk.size();
+      if (!line(chunk.substr(at, end - at), base + at)) return;
+      at = end + 1;
+    }
+    base += chunk.size();
+  }
+}
+
 class TableTextReader {
  public:
-  TableTextReader(const std::string& source, TableTextStorage storage)
-      : source_(source), storage_(storage) {}
+  TableTextReader(const std::string& source, TableTextStorage storage, SpecTables& tables)
+      : source_(source), storage_(storage), tables_(tables) {}
 
-  SpecTables read(std::span<const std::string_view> chunks) {
-    for (std::string_view chunk : chunks) {
-      while (!chunk.empty()) {
-        auto end = chunk.find('\n');
-        readLine(chunk.substr(0, end));
-        chunk.remove_prefix(end == std::string_view::npos ? chunk.size() : end + 1);
-      }
-    }
+  void read(std::span<const std::string_view> chunks) {
+    forEachLine(chunks, 0, [this](std::string_view text, std::size_t) {
+      readLine(text);
+      return true;
+    });
     if (line_ == 0) fail("empty table");
     finishTable();
     for (const Shape& shape : tables_.shapes) {
@@ -69,7 +87,19 @@ class TableTextReader {
         fail("reference to nested type " + std::to_string(shape.target) + " which is not defined");
       }
     }
-    return std::move(tables_);
+  }
+
+  /// The block at `offset`: a `%N` line (into nestedTypes[N], already there) or an `@Type` line,
+  /// and the property lines after it.
+  void readBlock(std::span<const std::string_view> chunks, std::size_t offset) {
+    inBlock_ = true;
+    line_ = 1;  // past the header: a block's lines are only types and properties
+    forEachLine(chunks, offset, [this](std::string_view text, std::size_t) {
+      if (current_ != nullptr && (text.starts_with('%') || text.starts_with('@'))) return false;
+      readLine(text);
+      return true;
+    });
+    finishTable();
   }
 
  private:
@@ -81,7 +111,13 @@ class TableTextReader {
       tables_.origin = text.substr(kOrigin.size());
     } else if (text.starts_with('%')) {
       finishTable();
-      if (number(text.substr(1)) != tables_.nestedTypes.size()) fail("nested types out of order");
+      auto id = number(text.substr(1));
+      if (inBlock_) {
+        if (id >= tables_.nestedTypes.size()) fail("nested type out of range");
+        current_ = &tables_.nestedTypes[id];
+        return;
+      }
+      if (id != tables_.nestedTypes.size()) fail("nested types out of order");
       current_ = &tables_.nestedTypes.emplace_back();
     } else if (text.starts_with('@')) {
       finishTable();
@@ -89,7 +125,9 @@ class TableTextReader {
       // The generated table lists the types sorted: each goes in at the end in constant time.
       SpecResource& resource =
           tables_.resources
-              .emplace_hint(tables_.resources.end(), text.substr(1, space - 1), SpecResource{})
+              .emplace_hint(inBlock_ ? tables_.resources.lower_bound(text.substr(1, space - 1))
+                                     : tables_.resources.end(),
+                            text.substr(1, space - 1), SpecResource{})
               ->second;
       // After the type: `*` (stateful) and `!Name` for each physical-name property.
       while (space != std::string_view::npos) {
@@ -183,9 +221,10 @@ class TableTextReader {
 
   const std::string& source_;
   TableTextStorage storage_;
+  SpecTables& tables_;
   int line_ = 0;
+  bool inBlock_ = false;
   PropertyTable* current_ = nullptr;
-  SpecTables tables_;
 };
 
 }  // namespace
@@ -212,7 +251,28 @@ std::string writeSpecTableText(const SpecTables& tables) {
 
 SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source,
                              TableTextStorage storage) {
-  return TableTextReader(source, storage).read(chunks);
+  SpecTables tables;
+  TableTextReader(source, storage, tables).read(chunks);
+  return tables;
+}
+
+SpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks) {
+  SpecTableIndex index;
+  forEachLine(chunks, 0, [&index](std::string_view text, std::size_t offset) {
+    if (text.starts_with('%')) {
+      index.nestedTypes.push_back(offset);
+    } else if (text.starts_with('@')) {
+      auto space = text.find(' ');
+      index.resources.emplace_hint(index.resources.end(), text.substr(1, space - 1), offset);
+    }
+    return true;
+  });
+  return index;
+}
+
+void readSpecTableBlock(std::span<const std::string_view> chunks, std::size_t offset,
+                        const std::string& source, SpecTables& tables) {
+  TableTextReader(source, TableTextStorage::Static, tables).readBlock(chunks, offset);
 }
 
 }  // namespace c2a

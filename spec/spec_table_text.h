@@ -14,9 +14,13 @@
 // A property line is `Name`, or `Name U SHAPE` with U = m(utable) i(mmutable) c(onditional) and
 // SHAPE = `-` leaf | `#N` nested type N | `[S` list of S | `{S` map of S | `(S|S...)` one of,
 // where a SHAPE left out is a leaf.
+#include <cstddef>
+#include <functional>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "spec/spec_tables.h"
 
@@ -32,5 +36,20 @@ enum class TableTextStorage { Static, Transient };
 /// table is a build defect: C2aError Internal naming `source` and the line.
 SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source,
                              TableTextStorage storage = TableTextStorage::Transient);
+
+/// Where each type's block starts in a table's text (offsets across its chunks), found by one scan
+/// of the line starts: for reading a large table (the complete one) a type at a time.
+struct SpecTableIndex {
+  std::vector<std::size_t> nestedTypes;                            // by nested type id
+  std::map<std::string_view, std::size_t, std::less<>> resources;  // views into the text
+};
+SpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks);
+
+/// Reads the block at `offset` (from the index) of a table in static storage into `tables`: a
+/// nested type into tables.nestedTypes[id], which must be there already; a resource type into
+/// tables.resources. Shapes are added to tables.shapes; the nested types they refer to are not
+/// read (the caller reads what it needs).
+void readSpecTableBlock(std::span<const std::string_view> chunks, std::size_t offset,
+                        const std::string& source, SpecTables& tables);
 
 }  // namespace c2a

@@ -27,7 +27,7 @@ bool isUnlistedKnownType(std::string_view type) {
 }  // namespace
 
 rules::SchemaFacts builtinSchemaFacts() {
-  // The complete table is parsed on first use: only when a rule names a resource type.
+  // The complete table is read a resource type at a time: only those the rules name.
   rules::SchemaFacts facts;
   facts.hasResourceType = [](std::string_view type) {
     return isServerlessType(type) || isUnlistedKnownType(type) ||
@@ -35,7 +35,7 @@ rules::SchemaFacts builtinSchemaFacts() {
   };
   facts.resourceTypes = [] { return ResourceSpec::builtin().resourceTypes(); };
   facts.lookupProperty = [](std::string_view type, std::span<const std::string> path) {
-    auto found = ResourceSpec::builtinComplete().lookupProperty(type, path);
+    auto found = ResourceSpec::lookupBuiltinComplete(type, path);
     return rules::PropertyAnswer{statusOf(found.status), found.at, std::move(found.candidates)};
   };
   facts.isResourceAttribute = [](std::string_view key) {

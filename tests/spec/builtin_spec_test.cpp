@@ -189,5 +189,37 @@ TEST(BuiltinSpec, TheCompleteTableKnowsNestedPropertyNames) {
   EXPECT_EQ(spec.lookupProperty("AWS::IAM::Role", policy).status, PropertyLookup::Status::Opaque);
 }
 
+// Rule checks read the complete table a resource type at a time (lookupBuiltinComplete): for
+// every resource type, the same answers as the table read whole, two levels down and below.
+TEST(BuiltinSpec, TheCompleteTableReadByTypeAnswersAsTheWholeTable) {
+  const auto& whole = ResourceSpec::builtinComplete();
+  auto same = [](const PropertyLookup& a, const PropertyLookup& b) {
+    return a.status == b.status && a.at == b.at && a.candidates == b.candidates;
+  };
+  std::size_t asked = 0;
+  for (const auto& type : whole.resourceTypes()) {
+    std::vector<std::string> unknown{"NoSuchProperty"};
+    auto top = whole.lookupProperty(type, unknown);
+    ASSERT_TRUE(same(top, ResourceSpec::lookupBuiltinComplete(type, unknown))) << type;
+    std::vector<std::string> deep{"**", "NoSuchProperty"};
+    ASSERT_TRUE(
+        same(whole.lookupProperty(type, deep), ResourceSpec::lookupBuiltinComplete(type, deep)))
+        << type;
+    for (const auto& name : top.candidates) {
+      std::vector<std::string> below{name, "NoSuchProperty"};
+      ASSERT_TRUE(
+          same(whole.lookupProperty(type, below), ResourceSpec::lookupBuiltinComplete(type, below)))
+          << type << "." << name;
+      ++asked;
+    }
+  }
+  EXPECT_GT(asked, 10000U);
+  std::vector<std::string> any{"Anything"};
+  EXPECT_EQ(ResourceSpec::lookupBuiltinComplete("AWS::No::Such", any).status,
+            PropertyLookup::Status::Opaque);
+  EXPECT_EQ(ResourceSpec::lookupBuiltinComplete("Custom::Thing", any).status,
+            PropertyLookup::Status::Opaque);
+}
+
 }  // namespace
 }  // namespace c2a
