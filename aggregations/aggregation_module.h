@@ -14,8 +14,8 @@ namespace c2a {
 /// What a module may read about a change: the operation, its decision, its cause chain.
 class ChangeFacts {
  public:
-  ChangeFacts(const ModelDiff& diff, const Decisions& decisions)
-      : diff_(diff), decisions_(decisions), causes_(diff.operations) {}
+  ChangeFacts(const ModelDiff& diff, const Decisions& decisions, const CauseIndex& causes)
+      : diff_(diff), decisions_(decisions), causes_(causes) {}
 
   [[nodiscard]] const ModelDiff& diff() const { return diff_; }
   [[nodiscard]] const Operation& operation(std::size_t index) const {
@@ -35,7 +35,7 @@ class ChangeFacts {
  private:
   const ModelDiff& diff_;
   const Decisions& decisions_;
-  CauseIndex causes_;
+  const CauseIndex& causes_;  // over diff_.operations
 };
 
 /// The group a change falls in at one level.

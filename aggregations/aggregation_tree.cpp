@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 
 #include "aggregations/aggregation_module.h"
 #include "model/change_title.h"
@@ -132,13 +133,15 @@ std::vector<std::string> defaultAggregationLevels(const ModelDiff& diff) {
 }
 
 AggregationTree aggregate(const ModelDiff& diff, const Decisions& decisions,
-                          const std::vector<std::string>& levels,
-                          const std::vector<bool>* include) {
+                          const std::vector<std::string>& levels, const std::vector<bool>* include,
+                          const CauseIndex* causes) {
   AggregationTree tree;
   tree.levels = levels;
   auto modules = resolveAggregationLevels(levels);
   if (modules.empty() || diff.operations.empty()) return tree;
-  ChangeFacts facts(diff, decisions);
+  std::optional<CauseIndex> own;
+  if (causes == nullptr) causes = &own.emplace(diff.operations);
+  ChangeFacts facts(diff, decisions, *causes);
   std::vector<std::size_t> all;
   all.reserve(diff.operations.size());
   for (std::size_t i = 0; i < diff.operations.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/cause_chain.h"
 #include "model/decision.h"
 #include "model/diff.h"
 
@@ -39,8 +40,11 @@ std::vector<std::string> defaultAggregationLevels(const ModelDiff& diff);
 /// single child takes in that child's level (`collapsed`). `decisions` is one per operation.
 /// Throws C2aError (usage) for an unknown level name, with the names that exist.
 /// With `include`, only the operations it marks are grouped (a report's `--only` view).
+/// `causes` is the diff's cause index when the caller has one (a report does: every format's
+/// trees then share it); without it one is built.
 AggregationTree aggregate(const ModelDiff& diff, const Decisions& decisions,
                           const std::vector<std::string>& levels,
-                          const std::vector<bool>* include = nullptr);
+                          const std::vector<bool>* include = nullptr,
+                          const CauseIndex* causes = nullptr);
 
 }  // namespace c2a

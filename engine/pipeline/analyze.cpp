@@ -130,7 +130,8 @@ void finishReport(Report& report, const AnalyzeOptions& options) {
   applyFailures(report);  // after the acceptances: no approval lifts a foreseen failure
   report.aggregations =
       aggregate(report.diff, report.decisions,
-                options.groupBy.empty() ? defaultAggregationLevels(report.diff) : options.groupBy);
+                options.groupBy.empty() ? defaultAggregationLevels(report.diff) : options.groupBy,
+                nullptr, report.causes.get());
   report.summary = summarize(report.decisions);
   holdUnseen(report);  // nothing unseen is approved
   // Nor anything CloudFormation's own change set contradicts: one of the two is wrong.

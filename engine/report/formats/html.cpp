@@ -365,7 +365,8 @@ class HtmlRenderer {
     }
     if (report_.diff.operations.empty()) out_ += "<p>No changes.</p>\n";
     if (!options_.only.empty()) {
-      auto view = aggregate(report_.diff, report_.decisions, report_.aggregations.levels, &shown_);
+      auto view = aggregate(report_.diff, report_.decisions, report_.aggregations.levels, &shown_,
+                            report_.causes.get());
       for (const auto& root : view.roots) node(root, 0);
     } else {
       for (const auto& root : report_.aggregations.roots) node(root, 0);

@@ -295,7 +295,7 @@ class MarkdownRenderer {
     for (std::size_t i = 0; i < include.size(); ++i) {
       include[i] = include[i] && (!stack || report_.diff.operations[i].stack == *stack);
     }
-    return aggregate(report_.diff, report_.decisions, levels, &include);
+    return aggregate(report_.diff, report_.decisions, levels, &include, report_.causes.get());
   }
 
   // One overall verdict above, then a section per stack with the stack's own verdict.

@@ -68,9 +68,10 @@ class TextRenderer {
     }
     auto shown = shownChanges(report_, options_.only);
     std::size_t hidden = static_cast<std::size_t>(std::count(shown.begin(), shown.end(), false));
-    auto tree = options_.only.empty() ? AggregationTree{}
-                                      : aggregate(report_.diff, report_.decisions,
-                                                  report_.aggregations.levels, &shown);
+    auto tree = options_.only.empty()
+                    ? AggregationTree{}
+                    : aggregate(report_.diff, report_.decisions, report_.aggregations.levels,
+                                &shown, report_.causes.get());
     const auto& roots = options_.only.empty() ? report_.aggregations.roots : tree.roots;
     for (const auto& root : roots) node(root, 0);
     if (hidden > 0) {
