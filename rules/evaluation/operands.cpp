@@ -32,7 +32,9 @@ bool levelField(std::span<const PathSegment> segments, std::string_view& head,
   head = segments.front().key;
   rest = segments.subspan(1);
   if (head == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
-      (rest.front().key == "path" || rest.front().key == "old" || rest.front().key == "new")) {
+      (std::string_view(rest.front().key) == "path" ||
+       std::string_view(rest.front().key) == "old" ||
+       std::string_view(rest.front().key) == "new")) {
     head = rest.front().key;
     rest = rest.subspan(1);
   }
@@ -189,16 +191,19 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
     return;
   }
   const auto& head = segments.front();
+  // Compared as views: a length first, not a strlen and a memcmp for each name tried.
+  const std::string_view key = head.key;
+  const std::string_view next = segments.size() > 1 ? std::string_view(segments[1].key) : "";
   auto rest = segments.subspan(1);
   const auto& operation = world_.diff().operations[index];
-  if (head.key == "component") {
+  if (key == "component") {
     componentValues(world_.componentOf(index), rest, out);
     return;
   }
   // `enclosing`: the values around the changed one (world.h), read in place rather than copied
   // into a list: `enclosing.N` is one of them, `enclosing.*` (or `enclosing` alone) each, and
   // `enclosing.**` each and everything below.
-  if (head.key == "enclosing") {
+  if (key == "enclosing") {
     std::vector<const Json*> around;
     world_.enclosing(index, around);
     if (rest.empty()) {
@@ -216,11 +221,10 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
     return;
   }
   // `property.old` / `property.new` (the JSON report's names) are `old` / `new`.
-  if (head.key == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
-      (rest.front().key == "old" || rest.front().key == "new")) {
+  if (key == "property" && !rest.empty() && rest.front().kind == PathSegment::Kind::Key &&
+      (next == "old" || next == "new")) {
     if (!operation.property) return;
-    const auto& value =
-        rest.front().key == "old" ? operation.property->oldValue : operation.property->newValue;
+    const auto& value = next == "old" ? operation.property->oldValue : operation.property->newValue;
     if (value) walk(*value, rest.subspan(1), out);
     return;
   }
@@ -228,8 +232,8 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
   // where c2a can evaluate them (a parameter's value, a mapping entry, a condition: the values
   // rules must judge), else as written; the whole BEFORE / AFTER body of the component for a
   // component-level operation.
-  if (head.key == "old" || head.key == "new") {
-    bool old = head.key == "old";
+  if (key == "old" || key == "new") {
+    bool old = key == "old";
     if (operation.property) {
       const auto& p = *operation.property;
       const auto& evaluated = old ? p.oldEvaluated : p.newEvaluated;
@@ -239,8 +243,7 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
     }
     // `old.name` / `new.name` of a component operation: its logical id on that side (C2A's
     // spelling; template bodies have no lowercase `name` key of their own).
-    if (rest.size() == 1 && rest.front().kind == PathSegment::Kind::Key &&
-        rest.front().key == "name") {
+    if (rest.size() == 1 && rest.front().kind == PathSegment::Kind::Key && next == "name") {
       const Json* name = old ? world_.changeField(index, "oldName") : nullptr;
       if (name == nullptr) name = world_.changeField(index, "name");
       if (name != nullptr) walk(*name, {}, out);
@@ -251,7 +254,7 @@ void OperandResolver::changeValues(std::size_t index, std::span<const PathSegmen
     if (side && model) walk(model->component(*side).properties, rest, out);
     return;
   }
-  if (const auto* field = world_.changeField(index, head.key)) walk(*field, rest, out);
+  if (const auto* field = world_.changeField(index, key)) walk(*field, rest, out);
 }
 
 }  // namespace c2a::rules
