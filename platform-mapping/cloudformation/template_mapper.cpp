@@ -274,10 +274,12 @@ class TemplateMapper {
     component.type = section.type;
     component.name = name;
     component.stack = stack_;
-    component.properties = entityProperties(section, name, value, path);
+    checkEntity(section, name, value, path);
     if (section.type == ComponentType::Resource) {
       component.subtype = value.at("Type").get<std::string>();
+      value.erase("Type");  // it is the component's subtype
     }
+    component.properties = std::move(value);  // the body's one copy, made above
     component.locations = document_.locations;
     component.pointer = pointer;
     out.push_back(std::move(component));
@@ -294,12 +296,12 @@ class TemplateMapper {
         true});
   }
 
-  Json entityProperties(const Section& section, const std::string& name, const Json& value,
-                        const Path& path) const {
+  void checkEntity(const Section& section, const std::string& name, const Json& value,
+                   const Path& path) const {
     // A condition is any expression; every other entity is a mapping.
-    if (section.type == ComponentType::Condition) return value;
+    if (section.type == ComponentType::Condition) return;
     if (!value.is_object()) fail(path, fmt::format("{} {} is not a mapping", section.what, name));
-    if (section.type != ComponentType::Resource) return value;
+    if (section.type != ComponentType::Resource) return;
     auto type = value.find("Type");
     if (type == value.end()) fail(path, fmt::format("resource {} has no Type", name));
     if (!type->is_string()) {
@@ -307,9 +309,6 @@ class TemplateMapper {
       typePath.emplace_back("Type");
       fail(typePath, fmt::format("Type of resource {} is not a string", name));
     }
-    Json properties = value;
-    properties.erase("Type");  // it is the component's subtype
-    return properties;
   }
 
   static std::vector<TemplateReference> referencesOf(const Component& component) {
