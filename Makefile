@@ -78,7 +78,7 @@ bench: build
 	@$(BUILD_DIR)/bench/c2a_bench_diff
 	@$(BUILD_DIR)/bench/c2a_bench_rules
 	@$(BUILD_DIR)/bench/c2a_bench_stages
-	@/usr/bin/python3 bench/measure.py --c2a $(BUILD_DIR)/c2a
+	@/usr/bin/python3 bench/measure.py --c2a $(BUILD_DIR)/c2a --cdk-diff
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -17,7 +17,10 @@ Most resources carry CDK's `aws:cdk:path` metadata; logical ids look like CDK's 
 updates in place (--mutable), one that replaces (--immutable), a new logical id with every
 reference rewritten (--renames); resources are added (--adds) and removed (--removes). Shares are
 percentages of N. `--uniform` makes every resource an SQS queue of near-identical properties (for
-renames among many same-type leftovers: `--uniform --renames 100`).
+renames among many same-type leftovers: `--uniform --renames 100`). `--shape iam` is CDK output
+heavy in IAM: most units are a role whose default policy holds the statements CDK's grants write
+(`table.grantReadWriteData(fn)`, `bucket.grantRead(fn)`, `queue.grantSendMessages(fn)`), each
+naming a table, bucket or queue of the template by Fn::GetAtt.
 
 The same seed and options give byte-identical files. Python 3 standard library only.
 
@@ -47,6 +50,7 @@ class Builder:
         self.rng = rng
         self.resources = resources
         self.units = 0
+        self.grantable = []  # (logical id, type) of the tables, buckets and queues made so far
 
     def logical_id(self, path):
         while True:
@@ -62,6 +66,8 @@ class Builder:
         if cdk:
             resource["Metadata"] = {"aws:cdk:path": "/".join([STACK] + path + ["Resource"])}
         self.resources[lid] = resource
+        if rtype in GRANTS:
+            self.grantable.append((lid, rtype))
         return lid
 
     # Each unit returns how many resources it added.
@@ -296,6 +302,42 @@ class Builder:
         )
         return 1
 
+    def grants(self):
+        """A role and its default policy with the statements of 4 to 12 CDK grants."""
+        n = self.units
+        self.units += 1
+        rng = self.rng
+        name = ["Worker%d" % n, "ServiceRole"]
+        role = self.add(
+            name,
+            "AWS::IAM::Role",
+            {
+                "AssumeRolePolicyDocument": {
+                    "Statement": [
+                        {
+                            "Action": "sts:AssumeRole",
+                            "Effect": "Allow",
+                            "Principal": {"Service": "lambda.amazonaws.com"},
+                        }
+                    ],
+                    "Version": "2012-10-17",
+                },
+            },
+        )
+        targets = rng.sample(self.grantable, min(len(self.grantable), rng.randint(4, 12)))
+        statements = [GRANTS[rtype](lid) for lid, rtype in targets] or [
+            {"Action": "logs:CreateLogGroup", "Effect": "Allow", "Resource": "*"}]
+        self.add(
+            name + ["DefaultPolicy"],
+            "AWS::IAM::Policy",
+            {
+                "PolicyDocument": {"Statement": statements, "Version": "2012-10-17"},
+                "PolicyName": "Worker%dServiceRoleDefaultPolicy" % n,
+                "Roles": [{"Ref": role}],
+            },
+        )
+        return 2
+
     def lone_queue(self):
         """A queue alone (the filler, and every resource of a --uniform template)."""
         n = self.units
@@ -312,16 +354,45 @@ class Builder:
         return 1
 
 
-UNITS = [("service", 4, 30), ("bucket", 2, 20), ("messaging", 4, 20), ("network", 2, 15),
-         ("table", 1, 15)]
+# The statements CDK's grants add to a role's default policy, by the granted resource's type.
+GRANTS = {
+    "AWS::DynamoDB::Table": lambda lid: {
+        "Action": ["dynamodb:BatchGetItem", "dynamodb:GetRecords", "dynamodb:GetShardIterator",
+                   "dynamodb:Query", "dynamodb:GetItem", "dynamodb:Scan",
+                   "dynamodb:ConditionCheckItem", "dynamodb:BatchWriteItem", "dynamodb:PutItem",
+                   "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:DescribeTable"],
+        "Effect": "Allow",
+        "Resource": [{"Fn::GetAtt": [lid, "Arn"]}, {"Ref": "AWS::NoValue"}],
+    },
+    "AWS::S3::Bucket": lambda lid: {
+        "Action": ["s3:GetObject*", "s3:GetBucket*", "s3:List*"],
+        "Effect": "Allow",
+        "Resource": [{"Fn::GetAtt": [lid, "Arn"]},
+                     {"Fn::Join": ["", [{"Fn::GetAtt": [lid, "Arn"]}, "/*"]]}],
+    },
+    "AWS::SQS::Queue": lambda lid: {
+        "Action": ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"],
+        "Effect": "Allow",
+        "Resource": {"Fn::GetAtt": [lid, "Arn"]},
+    },
+}
+
+# (unit, resources it adds, weight) by shape.
+SHAPES = {
+    "mixed": [("service", 4, 30), ("bucket", 2, 20), ("messaging", 4, 20), ("network", 2, 15),
+              ("table", 1, 15)],
+    "iam": [("grants", 2, 40), ("service", 4, 20), ("bucket", 2, 15), ("messaging", 4, 10),
+            ("table", 1, 15)],
+}
 
 
-def add_resources(builder, count, uniform=False):
+def add_resources(builder, count, uniform=False, shape="mixed"):
     """Adds about `count` resources in whole units (exactly `count`: single resources fill)."""
     added = 0
-    kinds = [k for k, _, _ in UNITS]
-    weights = [w for _, _, w in UNITS]
-    sizes = {k: s for k, s, _ in UNITS}
+    units = SHAPES[shape]
+    kinds = [k for k, _, _ in units]
+    weights = [w for _, _, w in units]
+    sizes = {k: s for k, s, _ in units}
     while added < count:
         if uniform:
             added += builder.lone_queue()
@@ -333,7 +404,7 @@ def add_resources(builder, count, uniform=False):
     return added
 
 
-def generate_before(resources, seed, uniform=False):
+def generate_before(resources, seed, uniform=False, shape="mixed"):
     rng = random.Random(seed)
     template = {
         "Parameters": {
@@ -346,7 +417,7 @@ def generate_before(resources, seed, uniform=False):
         "Resources": {},
     }
     builder = Builder(rng, template["Resources"])
-    add_resources(builder, resources, uniform)
+    add_resources(builder, resources, uniform, shape)
     outputs = {}
     for lid, resource in template["Resources"].items():
         if resource["Type"] in ("AWS::S3::Bucket", "AWS::SQS::Queue") and rng.random() < 0.1:
@@ -486,7 +557,7 @@ def _referenced(node, out):
     return out
 
 
-def mutate(before, builder, seed, resources, mix):
+def mutate(before, builder, seed, resources, mix, shape="mixed"):
     """AFTER from BEFORE: the mix's shares are percentages of `resources`."""
     rng = random.Random(seed * 7919 + 1)
     after = copy.deepcopy(before)
@@ -536,8 +607,9 @@ def mutate(before, builder, seed, resources, mix):
     # Adds: new units (the AFTER builder continues BEFORE's unit numbering).
     adder = Builder(rng, res)
     adder.units = builder.units + 1000000
+    adder.grantable = list(builder.grantable)
     add_resources(adder, count["adds"], uniform=all(
-        r["Type"] == "AWS::SQS::Queue" for r in before["Resources"].values()))
+        r["Type"] == "AWS::SQS::Queue" for r in before["Resources"].values()), shape=shape)
     return after, {"mutable": mutable, "immutable": immutable, "renames": len(renames),
                    "adds": count["adds"], "removes": len(removed)}
 
@@ -546,18 +618,18 @@ def dump(template):
     return json.dumps(template, indent=1, ensure_ascii=True) + "\n"
 
 
-def generate_pair(resources, seed=1, mix=None, uniform=False):
+def generate_pair(resources, seed=1, mix=None, uniform=False, shape="mixed"):
     """(before_text, after_text, stats): the two templates as JSON text."""
     mix = dict(DEFAULT_MIX, **(mix or {}))
-    before, builder = generate_before(resources, seed, uniform)
-    after, stats = mutate(before, builder, seed, resources, mix)
+    before, builder = generate_before(resources, seed, uniform, shape)
+    after, stats = mutate(before, builder, seed, resources, mix, shape)
     return dump(before), dump(after), stats
 
 
-def write_pair(directory, resources, seed=1, mix=None, uniform=False):
+def write_pair(directory, resources, seed=1, mix=None, uniform=False, shape="mixed"):
     """Writes DIRECTORY/before.json and after.json; returns (before_path, after_path, stats)."""
     os.makedirs(directory, exist_ok=True)
-    before, after, stats = generate_pair(resources, seed, mix, uniform)
+    before, after, stats = generate_pair(resources, seed, mix, uniform, shape)
     paths = (os.path.join(directory, "before.json"), os.path.join(directory, "after.json"))
     for path, text in zip(paths, (before, after)):
         with open(path, "w", encoding="ascii", newline="\n") as out:
@@ -575,9 +647,12 @@ def main(argv=None):
                             help="percent of N (default %g)" % value)
     parser.add_argument("--uniform", action="store_true",
                         help="every resource an SQS queue (renames among same-type leftovers)")
+    parser.add_argument("--shape", choices=sorted(SHAPES), default="mixed",
+                        help="mixed (default) or iam: CDK output heavy in IAM grants")
     args = parser.parse_args(argv)
     mix = {k: getattr(args, k) for k in DEFAULT_MIX}
-    before, after, stats = write_pair(args.out, args.resources, args.seed, mix, args.uniform)
+    before, after, stats = write_pair(args.out, args.resources, args.seed, mix, args.uniform,
+                                      args.shape)
     print("%s %s %s" % (before, after, " ".join("%s=%d" % kv for kv in stats.items())))
     return 0
 

@@ -265,8 +265,9 @@ def read_vs_parse(bench_stages, pair_directory):
 
 def cdk_diff_ratio(c2a, runs, seed):
     """Issue 27's target 1: bench/compare_cdk_diff.py on the 500-resource pair, its output
-    printed; a dict with "ratio" (cdk diff's engine in-process / c2a whole process) and both
-    times, or with "not_measured" and why (the script's own line: no node or npm, npm failed)."""
+    printed; a dict with "ratio" (cdk diff's engine in-process / c2a whole process, the smaller
+    of the two shapes, mixed and IAM-heavy) and the times, "shapes" each shape's, or with
+    "not_measured" and why (the script's own line: no node or npm, npm failed)."""
     argv = [sys.executable, os.path.join(HERE, "compare_cdk_diff.py"), "--c2a", c2a,
             "--runs", str(runs), "--resources", "500", "--seed", str(seed)]
     run = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
@@ -274,18 +275,22 @@ def cdk_diff_ratio(c2a, runs, seed):
     print("bench/compare_cdk_diff.py --resources 500:")
     print(text.rstrip())
     print()
-    # Its table's row: | 500 | cdk in-process ms | cdk first diff ms | c2a ms | ratio x |
-    row = re.search(r"^\| 500 \| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+)x \|$", text,
-                    re.MULTILINE)
-    if row is None:
+    # Its table's rows: | 500 | shape | cdk in-process ms | cdk first diff ms | c2a ms | ratio x |
+    rows = re.findall(r"^\| 500 \| ([a-z]+) \| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+) \| "
+                      r"([0-9.]+)x \|$", text, re.MULTILINE)
+    if not rows:
         # Its own reason (no node or npm, npm install failed) when it gives one.
         lines = [line for line in text.splitlines() if line.strip()]
         own = [line for line in lines if line.startswith("compare_cdk_diff:")]
         why = (own[-1] if own else "compare_cdk_diff.py: " + lines[-1] if lines
                else "compare_cdk_diff.py exited %d with no output" % run.returncode)
         return {"not_measured": "not measured: " + why}
-    cdk_ms, first_ms, c2a_ms = (float(row.group(i)) for i in (1, 2, 3))
-    return {"cdk_ms": cdk_ms, "cdk_first_ms": first_ms, "c2a_ms": c2a_ms, "ratio": cdk_ms / c2a_ms}
+    shapes = [{"shape": shape, "cdk_ms": float(cdk), "cdk_first_ms": float(first),
+               "c2a_ms": float(ours), "ratio": float(cdk) / float(ours)}
+              for shape, cdk, first, ours, _ in rows]
+    # The target holds when it holds on every shape: the smallest ratio is the figure.
+    worst = min(shapes, key=lambda row: row["ratio"])
+    return dict(worst, shapes=shapes)
 
 
 def main(argv=None):
@@ -442,8 +447,9 @@ def main(argv=None):
     target = ("1. 500-resource pair, presets on, whole process: at least 20x faster than cdk "
               "diff's engine in-process")
     if "ratio" in cdk:
-        checks.append((target, cdk["ratio"] >= 20, "%.1fx (cdk %.1f ms, c2a %.1f ms)" % (
-            cdk["ratio"], cdk["cdk_ms"], cdk["c2a_ms"])))
+        checks.append((target, cdk["ratio"] >= 20, "; ".join(
+            "%s %.1fx (cdk %.1f ms, c2a %.1f ms)" % (row["shape"], row["ratio"], row["cdk_ms"],
+                                                     row["c2a_ms"]) for row in cdk["shapes"])))
     else:
         checks.append((target, None, cdk["not_measured"]))
     target = ("2. reading and mapping a 500-resource template within 3x of simdjson parsing the "
