@@ -1,6 +1,7 @@
 // Rule evaluation speed: a 500-resource diff (about 1,300 operations, references between
 // resources, a stack) with 100 rules of the shapes rule files use: change queries, components
 // joined by appliesTo, property patterns, value operators, references, nested rules.
+// applyTreeRulesToDiff: tree-level queries over changes of intrinsic functions.
 // Run: build/bench/c2a_bench_rules
 #include <benchmark/benchmark.h>
 
@@ -164,6 +165,66 @@ void applyRulesToDiff(benchmark::State& state) {
 }
 
 BENCHMARK(applyRulesToDiff)->Args({500, 100})->Args({2000, 100})->Unit(benchmark::kMillisecond);
+
+// Tree-level queries (`change { level: "tree" }`, every property-change selector of a C2A rule
+// file) over changes of intrinsic functions: each such change is bound at each value inside the
+// function that differs, and conditions read those values (issue 27: computed once per change,
+// not once per candidate). Every resource's role and queue references change.
+std::unique_ptr<DiffFixture> intrinsicDiffOf(int resources) {
+  auto f = std::make_unique<DiffFixture>();
+  for (int i = 0; i < resources; ++i) {
+    auto name = "Fn" + std::to_string(i);
+    auto role = [&](const char* which) {
+      return Json{{"Fn::GetAtt", {std::string(which) + std::to_string(i % 40), "Arn"}}};
+    };
+    auto queue = [&](const char* which) {
+      return Json{{"Fn::Join", {"", {"arn:", {{"Ref", std::string(which) + std::to_string(i)}}}}}};
+    };
+    Json before{{"Properties", {{"Role", role("OldRole")}, {"Queue", queue("Jobs")}}}};
+    Json after{{"Properties", {{"Role", role("NewRole")}, {"Queue", queue("Work")}}}};
+    auto s = f->both(resource(name, "AWS::Lambda::Function", before),
+                     resource(name, "AWS::Lambda::Function", after));
+    f->update(s, "Properties.Role", before["Properties"]["Role"], after["Properties"]["Role"]);
+    f->update(s, "Properties.Queue", before["Properties"]["Queue"], after["Properties"]["Queue"]);
+  }
+  return f;
+}
+
+std::vector<Rule> treeRulesOf(int count) {
+  std::vector<Rule> rules;
+  for (int i = 0; i < count; ++i) {
+    Binding change = changes("change");
+    change.query.enclosingLevels = true;
+    change.query.insideLevels = true;
+    const std::string n = std::to_string(i);
+    if (i % 2 == 0) {
+      rules.push_back(
+          rule("renamed role " + n,
+               {resources("fn", "AWS::Lambda::Function"),
+                where(change, {on("change", "fn.Properties.Role.Fn::GetAtt.0")})},
+               {compare(path("change.old"), "==", lit("OldRole" + std::to_string(i % 40)))},
+               effect("change", Risk::Low, Action::Approve)));
+    } else {
+      rules.push_back(rule("moved queue " + n, {change},
+                           {compare(path("change.path"), "startsWith", lit("Properties.Queue")),
+                            compare(path("change.new"), "matchesRegex", lit("^Work" + n + "$"))},
+                           effect("change", Risk::Unknown)));
+    }
+  }
+  return rules;
+}
+
+void applyTreeRulesToDiff(benchmark::State& state) {
+  auto fixture = intrinsicDiffOf(static_cast<int>(state.range(0)));
+  auto set = ruleSet(treeRulesOf(static_cast<int>(state.range(1))));
+  for (auto _ : state) {
+    auto outcome = applyRules(set, fixture->diff, EvaluationOptions{});
+    benchmark::DoNotOptimize(outcome);
+  }
+  state.counters["operations"] = static_cast<double>(fixture->diff.operations.size());
+}
+
+BENCHMARK(applyTreeRulesToDiff)->Args({500, 20})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace c2a::rules::testing

@@ -7,6 +7,7 @@
 
 #include "rules/evaluation/conditions.h"
 #include "rules/evaluation/effects.h"
+#include "rules/evaluation/inside_levels.h"
 #include "rules/evaluation/rule_plan.h"
 #include "rules/evaluation/search.h"
 #include "rules/evaluation/world.h"
@@ -56,6 +57,23 @@ Diagnostic budgetSpent(const RulePlan& plan, std::size_t budget,
 }
 
 }  // namespace
+
+EvaluationContext::EvaluationContext(const ModelDiff& diff)
+    : diff_(diff), insideLevels_(diff.operations.size()) {}
+
+EvaluationContext::~EvaluationContext() = default;
+
+const std::vector<InsideLevel>& EvaluationContext::insideLevels(std::size_t operation) const {
+  static const std::vector<InsideLevel> kNone;
+  if (operation >= insideLevels_.size()) return kNone;
+  auto& cached = insideLevels_[operation];
+  if (!cached) {
+    const auto& property = diff_.operations[operation].property;
+    cached = std::make_unique<const std::vector<InsideLevel>>(
+        property ? rules::insideLevels(*property) : std::vector<InsideLevel>{});
+  }
+  return *cached;
+}
 
 RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
                        const EvaluationOptions& options) {

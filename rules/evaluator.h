@@ -6,7 +6,9 @@
 // else none.
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string_view>
+#include <vector>
 
 #include "model/decision.h"
 #include "model/diff.h"
@@ -18,15 +20,26 @@
 namespace c2a::rules {
 
 /// What operators may consult: the diff and both models.
+struct InsideLevel;  // evaluation/inside_levels.h
+
 class EvaluationContext {
  public:
-  explicit EvaluationContext(const ModelDiff& diff) : diff_(diff) {}
+  explicit EvaluationContext(const ModelDiff& diff);
+  ~EvaluationContext();
+  EvaluationContext(const EvaluationContext&) = delete;
+  EvaluationContext& operator=(const EvaluationContext&) = delete;
+
   [[nodiscard]] const ModelDiff& diff() const { return diff_; }
   [[nodiscard]] const InfraModel& before() const { return *diff_.before; }
   [[nodiscard]] const InfraModel& after() const { return *diff_.after; }
+  /// insideLevels of the operation's property change (empty without one), worked out the first
+  /// time it is asked for and kept: a tree-level query asks once per candidate binding, and
+  /// each answer normalises and compares both values (issue 27). One evaluation, one thread.
+  [[nodiscard]] const std::vector<InsideLevel>& insideLevels(std::size_t operation) const;
 
  private:
   const ModelDiff& diff_;
+  mutable std::vector<std::unique_ptr<const std::vector<InsideLevel>>> insideLevels_;
 };
 
 /// Facts about resource types that rules read and the diff does not hold: the specification's.

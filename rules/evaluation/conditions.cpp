@@ -11,7 +11,7 @@ int operatorOf(const Expression& expression) {
 }  // namespace
 
 ConditionEvaluator::ConditionEvaluator(const DiffWorld& world, const EvaluationContext& context)
-    : context_(context), resolver_(world), operators_(operatorTable()) {}
+    : context_(context), resolver_(world, context), operators_(operatorTable()) {}
 
 bool ConditionEvaluator::holds(const Expression& expression, std::span<const Bound> slots) {
   switch (expression.kind) {

@@ -14,6 +14,7 @@ class ConditionEvaluator {
   ConditionEvaluator(const DiffWorld& world, const EvaluationContext& context);
 
   [[nodiscard]] bool holds(const Expression& expression, std::span<const Bound> slots);
+  [[nodiscard]] const EvaluationContext& context() const { return context_; }
 
  private:
   bool compare(const Expression& expression, std::span<const Bound> slots);

@@ -165,7 +165,7 @@ bool OperandResolver::insideValues(std::size_t index, std::size_t inside,
   std::string_view head;
   std::span<const PathSegment> rest;
   if (!levelField(segments, head, rest)) return false;
-  auto levels = insideLevels(*operation.property);
+  const auto& levels = context_.insideLevels(index);
   if (inside > levels.size()) return true;
   const auto& at = levels[inside - 1];
   if (head == "path") {

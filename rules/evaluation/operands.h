@@ -6,13 +6,15 @@
 
 #include "rules/evaluation/bound.h"
 #include "rules/evaluation/world.h"
+#include "rules/evaluator.h"
 #include "rules/operators.h"
 
 namespace c2a::rules {
 
 class OperandResolver {
  public:
-  explicit OperandResolver(const DiffWorld& world) : world_(world) {}
+  OperandResolver(const DiffWorld& world, const EvaluationContext& context)
+      : world_(world), context_(context) {}
 
   /// Appends to `out` what `operand` yields in `mode`. Values: a literal yields itself (a list
   /// literal is one array); a path yields every value it reaches, zero or more. Entity: a bare
@@ -37,6 +39,7 @@ class OperandResolver {
                     std::span<const PathSegment> segments, std::vector<Value>& out) const;
 
   const DiffWorld& world_;
+  const EvaluationContext& context_;  // the inside levels, worked out once per change
 };
 
 }  // namespace c2a::rules

@@ -17,8 +17,8 @@ void forEachOf(const std::vector<std::size_t>& indices, Bound::Kind kind, Visit&
 // the binding it joins with is bound, else from the world's index; stops when `visit` returns
 // false.
 template <typename Visit>
-void forEachCandidate(const DiffWorld& world, const std::vector<Bound>& slots,
-                      const PlannedStep& step, Visit&& visit) {
+void forEachCandidate(const DiffWorld& world, const EvaluationContext& context,
+                      const std::vector<Bound>& slots, const PlannedStep& step, Visit&& visit) {
   const auto& query = step.binding->query;
   auto selected = [&](Bound candidate) {
     bool selects = candidate.kind == Bound::Kind::Component
@@ -35,7 +35,7 @@ void forEachCandidate(const DiffWorld& world, const std::vector<Bound>& slots,
     }
     // Each value inside an intrinsic function compared whole, where the two sides differ.
     if (!query.insideLevels || !property) return true;
-    const std::size_t inside = insideLevels(*property).size();
+    const std::size_t inside = context.insideLevels(candidate.index).size();
     for (std::size_t k = 1; k <= inside; ++k) {
       if (!visit(Bound{candidate.kind, candidate.index, 0, k})) return false;
     }
@@ -121,7 +121,7 @@ void RuleSearch::bindStep(const PlannedRule& rule, std::size_t step) {
     if (allHold(planned.conditions)) bindStep(rule, step + 1);
     return;
   }
-  forEachCandidate(world_, slots_, planned,
+  forEachCandidate(world_, conditions_.context(), slots_, planned,
                    [&](Bound candidate) { return tryCandidate(rule, step, candidate); });
   slots_[static_cast<std::size_t>(slot)] = Bound{};
 }

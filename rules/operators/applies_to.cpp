@@ -1,6 +1,7 @@
 // `change appliesTo bucket`, `change appliesTo bucket.Properties.Tags.*`: C2A's operator tying a
 // change to a component, or to an area of a component's properties.
 #include "rules/evaluation/inside_levels.h"
+#include "rules/evaluator.h"
 #include "rules/operators/entities.h"
 #include "rules/operators/operator_list.h"
 #include "rules/operators/path_pattern.h"
@@ -21,7 +22,7 @@ bool appliesTo(const Value& lhs, const Value& rhs, const EvaluationContext& cont
   // the pattern names.
   if (lhs.inside > 0) {
     if (!operation.property) return false;
-    auto levels = insideLevels(*operation.property);
+    const auto& levels = context.insideLevels(lhs.change);
     if (lhs.inside > levels.size()) return false;
     return matchesExactly(levels[lhs.inside - 1].path, rhs.pattern);
   }
