@@ -43,6 +43,20 @@ STACK = "BenchStack"
 DEFAULT_MIX = {"mutable": 20.0, "immutable": 3.0, "renames": 5.0, "adds": 4.0, "removes": 3.0}
 
 
+def lambda_trust():
+    """The trust policy CDK gives a Lambda function's service role."""
+    return {
+        "Statement": [
+            {
+                "Action": "sts:AssumeRole",
+                "Effect": "Allow",
+                "Principal": {"Service": "lambda.amazonaws.com"},
+            }
+        ],
+        "Version": "2012-10-17",
+    }
+
+
 class Builder:
     """Adds resources to a template, with CDK-like logical ids and metadata."""
 
@@ -81,16 +95,7 @@ class Builder:
             name + ["ServiceRole"],
             "AWS::IAM::Role",
             {
-                "AssumeRolePolicyDocument": {
-                    "Statement": [
-                        {
-                            "Action": "sts:AssumeRole",
-                            "Effect": "Allow",
-                            "Principal": {"Service": "lambda.amazonaws.com"},
-                        }
-                    ],
-                    "Version": "2012-10-17",
-                },
+                "AssumeRolePolicyDocument": lambda_trust(),
                 "ManagedPolicyArns": [
                     {
                         "Fn::Join": [
@@ -312,16 +317,7 @@ class Builder:
             name,
             "AWS::IAM::Role",
             {
-                "AssumeRolePolicyDocument": {
-                    "Statement": [
-                        {
-                            "Action": "sts:AssumeRole",
-                            "Effect": "Allow",
-                            "Principal": {"Service": "lambda.amazonaws.com"},
-                        }
-                    ],
-                    "Version": "2012-10-17",
-                },
+                "AssumeRolePolicyDocument": lambda_trust(),
             },
         )
         targets = rng.sample(self.grantable, min(len(self.grantable), rng.randint(4, 12)))

@@ -154,7 +154,9 @@ std::vector<Rule> rulesOf(int count) {
   return rules;
 }
 
-void applyRulesToDiff(benchmark::State& state) {
+// range(0) resources of the diff `diffOf` makes, range(1) rules of `rulesOf`.
+void applyRulesOf(benchmark::State& state, std::unique_ptr<DiffFixture> (*diffOf)(int),
+                  std::vector<Rule> (*rulesOf)(int)) {
   auto fixture = diffOf(static_cast<int>(state.range(0)));
   auto set = ruleSet(rulesOf(static_cast<int>(state.range(1))));
   for (auto _ : state) {
@@ -162,6 +164,10 @@ void applyRulesToDiff(benchmark::State& state) {
     benchmark::DoNotOptimize(outcome);
   }
   state.counters["operations"] = static_cast<double>(fixture->diff.operations.size());
+}
+
+void applyRulesToDiff(benchmark::State& state) {
+  applyRulesOf(state, &diffOf, &rulesOf);
 }
 
 BENCHMARK(applyRulesToDiff)->Args({500, 100})->Args({2000, 100})->Unit(benchmark::kMillisecond);
@@ -215,13 +221,7 @@ std::vector<Rule> treeRulesOf(int count) {
 }
 
 void applyTreeRulesToDiff(benchmark::State& state) {
-  auto fixture = intrinsicDiffOf(static_cast<int>(state.range(0)));
-  auto set = ruleSet(treeRulesOf(static_cast<int>(state.range(1))));
-  for (auto _ : state) {
-    auto outcome = applyRules(set, fixture->diff, EvaluationOptions{});
-    benchmark::DoNotOptimize(outcome);
-  }
-  state.counters["operations"] = static_cast<double>(fixture->diff.operations.size());
+  applyRulesOf(state, &intrinsicDiffOf, &treeRulesOf);
 }
 
 BENCHMARK(applyTreeRulesToDiff)->Args({500, 20})->Unit(benchmark::kMillisecond);
