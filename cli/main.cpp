@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -43,6 +44,12 @@ int main(int argc, char** argv) {
   // An allocation that fails throws std::bad_alloc, which ends below with exit 70 and what the run
   // was doing, also where the allocator would abort (mimalloc, built as C, without a handler).
   c2a::CurrentWork::throwOnOutOfMemory();
+  // `c2a --version` alone is answered before the command tree is built: building every command's
+  // options was half of its start-up (docs/performance.md). The same line as the flag below.
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::cout << "c2a " << versionText() << '\n';
+    return 0;
+  }
   CLI::App app{
       "c2a: what will this CloudFormation/CDK deployment really do, and may it go ahead?\n"
       "Reads the deployed and the new template (or cloud assembly), works out every operation\n"

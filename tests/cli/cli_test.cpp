@@ -27,6 +27,11 @@ TEST(Cli, HelpForEveryCommand) {
   auto version = runC2a("--version");
   EXPECT_EQ(version.status, 0);
   EXPECT_EQ(version.out.rfind("c2a ", 0), 0u);
+  // `--version` alone is answered before the command tree is built; the flag parsed with the
+  // rest (here given twice) prints the same.
+  auto parsed = runC2a("--version --version");
+  EXPECT_EQ(parsed.status, 0);
+  EXPECT_EQ(parsed.out, version.out);
 }
 
 TEST(Cli, UsageErrorsExit64) {
