@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <string>
 #include <string_view>
 
 #include "cli/commands.h"
@@ -46,8 +47,9 @@ int main(int argc, char** argv) {
   c2a::CurrentWork::throwOnOutOfMemory();
   // `c2a --version` alone is answered before the command tree is built: building every command's
   // options was half of its start-up (docs/performance.md). The same line as the flag below.
+  const std::string version = "c2a " + versionText();
   if (argc == 2 && std::string_view(argv[1]) == "--version") {
-    std::cout << "c2a " << versionText() << '\n';
+    std::cout << version << '\n';
     return 0;
   }
   CLI::App app{
@@ -55,7 +57,7 @@ int main(int argc, char** argv) {
       "Reads the deployed and the new template (or cloud assembly), works out every operation\n"
       "CloudFormation will perform, applies your risk rules and exits with a verdict.",
       "c2a"};
-  app.set_version_flag("--version", "c2a " + versionText());
+  app.set_version_flag("--version", version);
   app.require_subcommand(1);
   app.footer("Run `c2a COMMAND --help` for the options of each command.");
 

@@ -1,6 +1,8 @@
 #include "model/location_table.h"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cstring>
 #include <functional>
 
@@ -117,6 +119,14 @@ LocationTable::NodeId LocationTable::addChild(NodeId parent, std::string_view se
   NodeId id = child(parent, segment);
   positions_[id] = Position{line, column};
   return id;
+}
+
+LocationTable::NodeId LocationTable::addElement(NodeId parent, std::size_t index, int line,
+                                                int column) {
+  std::array<char, 24> digits{};
+  auto written = std::to_chars(digits.data(), digits.data() + digits.size(), index);
+  return addChild(parent, std::string_view(digits.data(), written.ptr - digits.data()), line,
+                  column);
 }
 
 void LocationTable::setRoot(int line, int column) {

@@ -25,6 +25,8 @@ class LocationTable {
   /// The value at `segment` (a key, or an array index written in decimal) inside `parent`, at
   /// line:column; a value read again (a duplicate key) takes the later position. Returns its id.
   NodeId addChild(NodeId parent, std::string_view segment, int line, int column);
+  /// addChild for the element at `index` of an array.
+  NodeId addElement(NodeId parent, std::size_t index, int line, int column);
   /// Sets the root value's position.
   void setRoot(int line, int column);
 

@@ -4,7 +4,6 @@
 // json_reader.cpp reads the text again with nlohmann's parser, for its located message.
 #include <fmt/format.h>
 
-#include <array>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -13,6 +12,7 @@
 
 #include "model/error.h"
 #include "readers/json_readers.h"
+#include "readers/limit_errors.h"
 #include "readers/object_members.h"
 
 namespace c2a {
@@ -71,22 +71,16 @@ class OnePassReader {
     while (!frames_.empty()) {
       Frame& frame = frames_.back();
       skipSpace();
-      char close = frame.object ? '}' : ']';
-      if (frame.empty) {
-        frame.empty = false;
-        if (peek() == close) {
-          ++at_;
-          frames_.pop_back();
-          continue;
-        }
-      } else if (peek() == close) {
+      if (peek() == (frame.object ? '}' : ']')) {
         ++at_;
         frames_.pop_back();
         continue;
-      } else {
+      }
+      if (!frame.empty) {
         expect(',');
         skipSpace();
       }
+      frame.empty = false;
       if (frame.object) {
         // A member is located by its key.
         frame.keyAt = here();
@@ -150,9 +144,7 @@ class OnePassReader {
     if (c == '{' || c == '[') {
       ++at_;
       if (frames_.size() + 1 > static_cast<std::size_t>(limits_.maxDepth)) {
-        throw C2aError(
-            ErrorKind::InvalidInput, locate(token),
-            fmt::format("nesting deeper than {} levels (--max-depth)", limits_.maxDepth));
+        failTooDeep(locate(token), limits_);
       }
       LocationTable::NodeId node = LocationTable::kRoot;
       Json& container = place(c == '{' ? Json::object() : Json::array(), where, token, node);
@@ -352,11 +344,7 @@ class OnePassReader {
   /// later value does, and keeps its first place in the order); returns the stored value and sets
   /// `node` to its table id.
   Json& place(Json value, Position where, Position token, LocationTable::NodeId& node) {
-    if (++values_ > limits_.maxNodes) {
-      throw C2aError(
-          ErrorKind::InvalidInput, locate(token),
-          fmt::format("document has more than {} values (--max-nodes)", limits_.maxNodes));
-    }
+    if (++values_ > limits_.maxNodes) failTooManyValues(locate(token), limits_);
     if (frames_.empty()) {
       table_.setRoot(where.line, where.column);
       node = LocationTable::kRoot;
@@ -368,10 +356,7 @@ class OnePassReader {
       node = table_.addChild(parent.node, parent.key, where.line, where.column);
       return parent.members.set(*parent.container, std::move(parent.key), std::move(value));
     }
-    std::array<char, 24> index{};
-    auto written = std::to_chars(index.data(), index.data() + index.size(), parent.nextIndex++);
-    node = table_.addChild(parent.node, std::string_view(index.data(), written.ptr - index.data()),
-                           where.line, where.column);
+    node = table_.addElement(parent.node, parent.nextIndex++, where.line, where.column);
     parent.container->push_back(std::move(value));
     return parent.container->back();
   }

@@ -6,8 +6,6 @@
 // whitespace and at most one ',' or ':'.
 #include <fmt/format.h>
 
-#include <array>
-#include <charconv>
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
@@ -16,6 +14,7 @@
 
 #include "model/error.h"
 #include "readers/json_readers.h"
+#include "readers/limit_errors.h"
 #include "readers/object_members.h"
 #include "readers/source_document.h"
 #include "readers/source_positions.h"
@@ -147,11 +146,7 @@ class JsonTreeBuilder {
   }
 
   void countValue(std::size_t offset) {
-    if (++values_ > limits_.maxNodes) {
-      throw C2aError(
-          ErrorKind::InvalidInput, locate(offset),
-          fmt::format("document has more than {} values (--max-nodes)", limits_.maxNodes));
-    }
+    if (++values_ > limits_.maxNodes) failTooManyValues(locate(offset), limits_);
   }
 
   /// Puts `value` where the next value goes and records its position (a member's is its key's;
@@ -173,11 +168,8 @@ class JsonTreeBuilder {
       // A duplicate key keeps its first place in the order and takes the last value.
       return parent.members.set(*parent.container, std::move(parent.key), std::move(value));
     }
-    std::array<char, 24> index{};
-    auto written = std::to_chars(index.data(), index.data() + index.size(), parent.nextIndex++);
     auto where = positions_.at(tokenOffset);
-    node = table_.addChild(parent.node, std::string_view(index.data(), written.ptr - index.data()),
-                           where.line, where.column);
+    node = table_.addElement(parent.node, parent.nextIndex++, where.line, where.column);
     parent.container->push_back(std::move(value));
     return parent.container->back();
   }
@@ -191,8 +183,7 @@ class JsonTreeBuilder {
   bool startContainer(Json empty) {
     std::size_t offset = skipToken(1);
     if (frames_.size() + 1 > static_cast<std::size_t>(limits_.maxDepth)) {
-      throw C2aError(ErrorKind::InvalidInput, locate(offset),
-                     fmt::format("nesting deeper than {} levels (--max-depth)", limits_.maxDepth));
+      failTooDeep(locate(offset), limits_);
     }
     LocationTable::NodeId node = LocationTable::kRoot;
     Json& container = place(std::move(empty), offset, node);

@@ -20,6 +20,7 @@
 #include "model/error.h"
 #include "model/intrinsics.h"
 #include "model/path.h"
+#include "readers/limit_errors.h"
 #include "readers/object_members.h"
 #include "readers/source_document.h"
 #include "readers/source_positions.h"
@@ -215,21 +216,17 @@ class YamlTreeBuilder : public YAML::EventHandler {
   [[nodiscard]] int currentDepth() const { return frames_.empty() ? 0 : frames_.back().depth; }
 
   void checkDepth(int depth, const YAML::Mark& mark) const {
-    if (depth > limits_.maxDepth) {
-      throw C2aError(ErrorKind::InvalidInput, locate(mark),
-                     fmt::format("nesting deeper than {} levels (--max-depth)", limits_.maxDepth));
-    }
+    if (depth > limits_.maxDepth) failTooDeep(locate(mark), limits_);
   }
 
   void countValues(std::size_t count, const YAML::Mark& mark, bool viaAlias) {
     values_ += count;
     if (values_ <= limits_.maxNodes) return;
+    if (!viaAlias) failTooManyValues(locate(mark), limits_);
     throw C2aError(
         ErrorKind::InvalidInput, locate(mark),
-        viaAlias
-            ? fmt::format("document expands to more than {} values (YAML aliases; --max-nodes)",
-                          limits_.maxNodes)
-            : fmt::format("document has more than {} values (--max-nodes)", limits_.maxNodes));
+        fmt::format("document expands to more than {} values (YAML aliases; --max-nodes)",
+                    limits_.maxNodes));
   }
 
   // Values alone do not bound an alias bomb: 4,000,000 copies of a kilobyte string are 4 GB from a

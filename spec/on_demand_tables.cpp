@@ -20,12 +20,7 @@ PropertyLookup OnDemandTables::lookup(std::string_view resourceType,
     readSpecTableBlock(chunks_, block->second, source_, tables_);
     resource = tables_.findResource(resourceType);
     if (resource == nullptr) return {};
-    // Copied out first: reading nested types adds shapes (and may move the shapes vector).
-    std::vector<ShapeId> shapes;
-    for (const auto& [name, property] : resource->properties.entries()) {
-      shapes.push_back(property.shape);
-    }
-    for (ShapeId shape : shapes) readShape(shape);
+    readShapesOf(resource->properties);
   }
   return lookupPropertyPath(tables_, *resource, path);
 }
@@ -47,10 +42,13 @@ void OnDemandTables::readNested(std::uint32_t id) {
   if (id >= nestedRead_.size() || nestedRead_[id]) return;
   nestedRead_[id] = true;  // first: nested types may refer to themselves
   readSpecTableBlock(chunks_, index_.nestedTypes[id], source_, tables_);
+  readShapesOf(tables_.nestedTypes[id]);
+}
+
+void OnDemandTables::readShapesOf(const PropertyTable& table) {
+  // Copied out first: reading nested types adds shapes (and may move the shapes vector).
   std::vector<ShapeId> shapes;
-  for (const auto& [name, property] : tables_.nestedTypes[id].entries()) {
-    shapes.push_back(property.shape);
-  }
+  for (const auto& [name, property] : table.entries()) shapes.push_back(property.shape);
   for (ShapeId shape : shapes) readShape(shape);
 }
 

@@ -27,6 +27,8 @@ class OnDemandTables {
  private:
   void readNested(std::uint32_t id);
   void readShape(ShapeId id);
+  /// The nested types the properties of `table` reach.
+  void readShapesOf(const PropertyTable& table);
 
   std::span<const std::string_view> chunks_;
   std::string source_;
