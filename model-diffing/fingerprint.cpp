@@ -1,8 +1,10 @@
 #include "model-diffing/fingerprint.h"
 
 #include <optional>
+#include <tuple>
 #include <utility>
 
+#include "model/json_writer.h"
 #include "model/operation_json.h"
 #include "model/sha256.h"
 
@@ -15,29 +17,44 @@ std::string canonical(const Json& value) {
 }
 
 // The bodies a component operation acts on; a property change carries its own values.
-Json bodies(const Operation& op, const InfraModel* before, const InfraModel* after) {
-  Json out = Json::object();
+struct Bodies {
+  const Json* old = nullptr;
+  const Json* now = nullptr;
+};
+
+Bodies bodiesOf(const Operation& op, const InfraModel* before, const InfraModel* after) {
+  Bodies out;
   if (op.property) return out;
   const bool old = op.type != OperationType::Insert;
   const bool now = op.type != OperationType::Remove;
-  if (old && op.before && before != nullptr) out["old"] = before->component(*op.before).properties;
-  if (now && op.after && after != nullptr) out["new"] = after->component(*op.after).properties;
+  if (old && op.before && before != nullptr) out.old = &before->component(*op.before).properties;
+  if (now && op.after && after != nullptr) out.now = &after->component(*op.after).properties;
   return out;
+}
+
+// `{"old": ..., "new": ...}` as canonical() prints it, written from the models' bodies in place.
+std::string canonicalBodies(const Bodies& bodies) {
+  JsonWriter out(JsonStyle::Canonical);
+  out.beginObject();
+  if (bodies.old != nullptr) out.member("old", *bodies.old);
+  if (bodies.now != nullptr) out.member("new", *bodies.now);
+  out.endObject();
+  return out.take();
 }
 
 // Where and with what the change deploys, as far as the inputs say: the same template deployed
 // with other parameters, or to another account or region, is another change to approve. Parameters'
 // Defaults count: they are the values deployed when none is given.
-Json deployedWith(const Operation& op, const Json& written, TemplateEvaluator& before,
+Json deployedWith(const Operation& op, const Bodies& written, TemplateEvaluator& before,
                   TemplateEvaluator& after) {
   Json out = Json::object();
   auto& side = op.type == OperationType::Remove ? before : after;
   for (const char* name : {"AWS::StackName", "AWS::AccountId", "AWS::Region"}) {
     if (auto value = side.pseudoParameter(op.stack, name)) out[name] = *value;
   }
-  for (const auto& [key, evaluator] : {std::pair{"old", &before}, std::pair{"new", &after}}) {
-    auto body = written.find(key);
-    if (body == written.end()) continue;
+  for (const auto& [key, body, evaluator] :
+       {std::tuple{"old", written.old, &before}, std::tuple{"new", written.now, &after}}) {
+    if (body == nullptr) continue;
     auto evaluated = evaluator->value(op.stack, *body, /*useDefaults=*/true);
     if (evaluated.value != *body) out[std::string(key) + "Evaluated"] = std::move(evaluated.value);
   }
@@ -47,12 +64,18 @@ Json deployedWith(const Operation& op, const Json& written, TemplateEvaluator& b
 std::string digestOf(const Operation& operation, const InfraModel* before, const InfraModel* after,
                      TemplateEvaluator* beforeValues, TemplateEvaluator* afterValues) {
   Sha256 hasher;
-  hasher.update(canonical(operationToJson(operation)));
+  {
+    JsonWriter written(JsonStyle::Canonical);
+    written.beginObject();
+    writeOperationMembers(written, operation);
+    written.endObject();
+    hasher.update(written.text());
+  }
   hasher.update("\n");
-  auto written = bodies(operation, before, after);
-  hasher.update(canonical(written));
+  const auto bodies = bodiesOf(operation, before, after);
+  hasher.update(canonicalBodies(bodies));
   if (beforeValues != nullptr && afterValues != nullptr) {
-    auto deployment = deployedWith(operation, written, *beforeValues, *afterValues);
+    auto deployment = deployedWith(operation, bodies, *beforeValues, *afterValues);
     // Nothing known adds nothing: the digest of a lone template without values is as it was.
     if (!deployment.empty()) {
       hasher.update("\n");

@@ -2,37 +2,51 @@
 
 namespace c2a {
 
-Json operationToJson(const Operation& operation) {
-  Json out = Json::object();
-  out["id"] = operation.id;
-  out["stack"] = operation.stack.empty() ? Json() : Json(operation.stack);
-  out["component"] =
-      Json{{"name", operation.name},
-           {"type", toString(operation.componentType)},
-           {"subtype", operation.subtype.empty() ? Json() : Json(operation.subtype)}};
-  if (!operation.oldName.empty()) out["oldName"] = operation.oldName;
-  out["operation"] = toString(operation.type);
+void writeOperationMembers(JsonWriter& out, const Operation& operation) {
+  out.member("id", operation.id);
+  out.key("stack").textOrNull(operation.stack);
+  out.key("component").beginObject();
+  out.member("name", operation.name);
+  out.member("type", toString(operation.componentType));
+  out.key("subtype").textOrNull(operation.subtype);
+  out.endObject();
+  if (!operation.oldName.empty()) out.member("oldName", operation.oldName);
+  out.member("operation", toString(operation.type));
+  out.key("property");
   if (operation.property) {
     const auto& p = *operation.property;
-    Json property = Json::object();
-    property["path"] = toDotted(p.path);
-    property["operation"] = toString(p.operation);
-    if (!p.oldPath.empty()) property["oldPath"] = toDotted(p.oldPath);
-    if (p.oldValue) property["old"] = *p.oldValue;
-    if (p.newValue) property["new"] = *p.newValue;
-    if (p.oldEvaluated) property["oldEvaluated"] = *p.oldEvaluated;
-    if (p.newEvaluated) property["newEvaluated"] = *p.newEvaluated;
-    property["updateType"] = toString(p.updateType);
-    out["property"] = std::move(property);
+    out.beginObject();
+    out.member("path", toDotted(p.path));
+    out.member("operation", toString(p.operation));
+    if (!p.oldPath.empty()) out.member("oldPath", toDotted(p.oldPath));
+    if (p.oldValue) out.member("old", *p.oldValue);
+    if (p.newValue) out.member("new", *p.newValue);
+    if (p.oldEvaluated) out.member("oldEvaluated", *p.oldEvaluated);
+    if (p.newEvaluated) out.member("newEvaluated", *p.newEvaluated);
+    out.member("updateType", toString(p.updateType));
+    out.endObject();
   } else {
-    out["property"] = nullptr;
+    out.null();
   }
-  out["certainty"] = toString(operation.certainty);
-  out["propagated"] = operation.propagated;
-  out["cause"] = operation.cause ? Json{{"changeId", operation.cause->changeId},
-                                        {"reason", operation.cause->reason}}
-                                 : Json();
-  return out;
+  out.member("certainty", toString(operation.certainty));
+  out.member("propagated", operation.propagated);
+  out.key("cause");
+  if (operation.cause) {
+    out.beginObject();
+    out.member("changeId", operation.cause->changeId);
+    out.member("reason", operation.cause->reason);
+    out.endObject();
+  } else {
+    out.null();
+  }
+}
+
+Json operationToJson(const Operation& operation) {
+  JsonWriter out(JsonStyle::Canonical);
+  out.beginObject();
+  writeOperationMembers(out, operation);
+  out.endObject();
+  return Json::parse(out.text());
 }
 
 }  // namespace c2a

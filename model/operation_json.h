@@ -1,12 +1,17 @@
 #pragma once
 // An operation as the report contract's JSON (CONTRACT.md, "changes" entries).
 #include "model/json.h"
+#include "model/json_writer.h"
 #include "model/operation.h"
 
 namespace c2a {
 
 /// The change as the templates define it (no decision, no location): the form the fingerprint
-/// hashes; the report adds what the rules decided and where the change is written.
+/// hashes; the report adds what the rules decided and where the change is written. Writes the
+/// members into the object `out` has open.
+void writeOperationMembers(JsonWriter& out, const Operation& operation);
+
+/// The same as a tree: `{...members}`.
 Json operationToJson(const Operation& operation);
 
 }  // namespace c2a

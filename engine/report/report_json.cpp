@@ -2,23 +2,10 @@
 
 #include "engine/report/plan_json.h"
 #include "engine/report/report_text.h"
+#include "model/json_writer.h"
 #include "model/operation_json.h"
 
 namespace c2a {
-namespace {
-
-Json summaryToJson(const VerdictSummary& summary) {
-  Json out{{"changes", summary.changes},
-           {"approved", summary.approved},
-           {"rejected", summary.rejected},
-           {"review", summary.review},
-           {"notAnalysed", summary.notAnalysed}};
-  // Only with a change set that disagrees (--change-set): the reports without one keep their shape.
-  if (summary.disagreements > 0) out["disagreements"] = summary.disagreements;
-  return out;
-}
-
-}  // namespace
 
 Json idsToJson(const Report& report, const std::vector<std::size_t>& changes) {
   Json ids = Json::array();
@@ -107,21 +94,56 @@ Json gateToJson(const Report& report) {
 
 namespace {
 
-Json changeToJson(const Report& report, std::size_t index) {
+void writeStrings(JsonWriter& out, const std::vector<std::string>& texts) {
+  out.beginArray();
+  for (const auto& text : texts) out.value(text);
+  out.endArray();
+}
+
+void writeIds(JsonWriter& out, const Report& report, const std::vector<std::size_t>& changes) {
+  out.beginArray();
+  for (auto index : changes) out.value(report.diff.operations[index].id);
+  out.endArray();
+}
+
+void writeLocation(JsonWriter& out, const SourceLocation& location) {
+  out.beginObject();
+  out.member("file", location.file);
+  if (location.line > 0) out.member("line", location.line);
+  if (location.column > 0) out.member("column", location.column);
+  out.endObject();
+}
+
+void writeSummary(JsonWriter& out, const VerdictSummary& summary) {
+  out.beginObject();
+  out.member("changes", summary.changes);
+  out.member("approved", summary.approved);
+  out.member("rejected", summary.rejected);
+  out.member("review", summary.review);
+  out.member("notAnalysed", summary.notAnalysed);
+  // Only with a change set that disagrees (--change-set): the reports without one keep their shape.
+  if (summary.disagreements > 0) out.member("disagreements", summary.disagreements);
+  out.endObject();
+}
+
+// A `changes` entry: the operation as the fingerprint hashes it, then what the report adds. The
+// bodies are written from the models in place, never copied.
+void writeChange(JsonWriter& out, const Report& report, std::size_t index) {
   const auto& op = report.diff.operations[index];
-  Json out = operationToJson(op);
+  out.beginObject();
+  writeOperationMembers(out, op);
   // What `c2a approve` binds an approval of this change to (model-diffing/fingerprint.h).
-  if (index < report.diff.digests.size()) out["digest"] = report.diff.digests[index];
+  if (index < report.diff.digests.size()) out.member("digest", report.diff.digests[index]);
   const auto& decision = report.decisions[index];
-  out["risk"] = toString(decision.risk);
-  out["action"] = toString(decision.action);
-  out["rules"] = decision.rules;
-  out["ruleIds"] = decision.ruleIds;
+  out.member("risk", toString(decision.risk));
+  out.member("action", toString(decision.action));
+  writeStrings(out.key("rules"), decision.rules);
+  writeStrings(out.key("ruleIds"), decision.ruleIds);
   const auto& where = report.locations[index];
-  Json location = Json::object();
-  if (where.before) location["before"] = locationToJson(*where.before);
-  if (where.after) location["after"] = locationToJson(*where.after);
-  out["location"] = std::move(location);
+  out.key("location").beginObject();
+  if (where.before) writeLocation(out.key("before"), *where.before);
+  if (where.after) writeLocation(out.key("after"), *where.after);
+  out.endObject();
   const Component* component = nullptr;
   if (op.after)
     component = &report.after.component(*op.after);
@@ -129,15 +151,38 @@ Json changeToJson(const Report& report, std::size_t index) {
     component = &report.before.component(*op.before);
   if (component != nullptr) {
     auto path = component->constructPath();
-    if (!path.empty()) out["constructPath"] = path;
+    if (!path.empty()) out.member("constructPath", path);
   }
   // What is added or removed, whole: the body an approval of it binds.
   if (const auto* body = bodyOf(report, index))
-    out[op.type == OperationType::Insert ? "new" : "old"] = *body;
+    out.member(op.type == OperationType::Insert ? "new" : "old", *body);
   if (index < report.acceptances.size() && report.acceptances[index]) {
-    out["acceptance"] = acceptanceToJson(*report.acceptances[index]);
+    out.member("acceptance", acceptanceToJson(*report.acceptances[index]));
   }
-  return out;
+  out.endObject();
+}
+
+void writeAggregation(JsonWriter& out, const Report& report, const AggregationNode& node) {
+  out.beginObject();
+  out.member("key", node.key);
+  out.member("value", node.value);
+  if (!node.collapsed.empty()) {
+    out.key("collapsed").beginArray();
+    for (const auto& [key, value] : node.collapsed) {
+      out.beginObject();
+      out.member("key", key);
+      out.member("value", value);
+      out.endObject();
+    }
+    out.endArray();
+  }
+  out.member("description", node.description);
+  out.member("count", node.count);
+  out.key("children").beginArray();
+  for (const auto& child : node.children) writeAggregation(out, report, child);
+  out.endArray();
+  if (node.children.empty()) writeIds(out.key("changes"), report, node.changes);
+  out.endObject();
 }
 
 }  // namespace
@@ -146,27 +191,6 @@ Json locationToJson(const SourceLocation& location) {
   Json out{{"file", location.file}};
   if (location.line > 0) out["line"] = location.line;
   if (location.column > 0) out["column"] = location.column;
-  return out;
-}
-
-Json aggregationToJson(const Report& report, const AggregationNode& node) {
-  Json out{{"key", node.key}, {"value", node.value}};
-  if (!node.collapsed.empty()) {
-    Json collapsed = Json::array();
-    for (const auto& [key, value] : node.collapsed)
-      collapsed.push_back({{"key", key}, {"value", value}});
-    out["collapsed"] = std::move(collapsed);
-  }
-  out["description"] = node.description;
-  out["count"] = node.count;
-  Json children = Json::array();
-  for (const auto& child : node.children) children.push_back(aggregationToJson(report, child));
-  out["children"] = std::move(children);
-  if (node.children.empty()) {
-    Json ids = Json::array();
-    for (auto index : node.changes) ids.push_back(report.diff.operations[index].id);
-    out["changes"] = std::move(ids);
-  }
   return out;
 }
 
@@ -279,54 +303,69 @@ Json securityToJson(const Report& report) {
   return out;
 }
 
-Json reportToJson(const Report& report) {
-  Json out = Json::object();
-  out["schemaVersion"] = 1;
-  Json sources = Json::array();
+std::string reportJsonText(const Report& report) {
+  JsonWriter out(JsonStyle::Report);
+  out.beginObject();
+  out.member("schemaVersion", 1);
+  out.key("tool").beginObject();
+  out.member("name", report.metadata.tool);
+  out.member("version", report.metadata.version);
+  out.key("sources").beginArray();
   for (const auto& source : report.metadata.sources) {
-    sources.push_back({{"role", source.role}, {"path", source.path}, {"sha256", source.sha256}});
+    out.beginObject();
+    out.member("role", source.role);
+    out.member("path", source.path);
+    out.member("sha256", source.sha256);
+    out.endObject();
   }
-  out["tool"] = Json{{"name", report.metadata.tool},
-                     {"version", report.metadata.version},
-                     {"sources", std::move(sources)},
-                     {"presets", report.metadata.presets}};
-  out["verdict"] = toString(report.summary.verdict);
-  out["decidedBy"] = idsToJson(report, report.decidedBy);
-  out["gate"] = gateToJson(report);
-  out["fingerprint"] = report.diff.fingerprint;
-  out["summary"] = summaryToJson(report.summary);
-  Json stacks = Json::array();
+  out.endArray();
+  writeStrings(out.key("presets"), report.metadata.presets);
+  out.endObject();
+  out.member("verdict", toString(report.summary.verdict));
+  writeIds(out.key("decidedBy"), report, report.decidedBy);
+  out.member("gate", gateToJson(report));
+  out.member("fingerprint", report.diff.fingerprint);
+  writeSummary(out.key("summary"), report.summary);
+  out.key("stacks").beginArray();
   for (const auto& stack : report.stacks) {
-    stacks.push_back({{"name", stack.name.empty() ? Json() : Json(stack.name)},
-                      {"verdict", toString(stack.summary.verdict)},
-                      {"summary", summaryToJson(stack.summary)}});
+    out.beginObject();
+    out.key("name").textOrNull(stack.name);
+    out.member("verdict", toString(stack.summary.verdict));
+    writeSummary(out.key("summary"), stack.summary);
+    out.endObject();
   }
-  out["stacks"] = std::move(stacks);
-  Json changes = Json::array();
-  for (std::size_t i = 0; i < report.diff.operations.size(); ++i) {
-    changes.push_back(changeToJson(report, i));
-  }
-  out["changes"] = std::move(changes);
-  Json roots = Json::array();
-  for (const auto& root : report.aggregations.roots)
-    roots.push_back(aggregationToJson(report, root));
-  out["aggregations"] = std::move(roots);
-  out["aggregationLevels"] = report.aggregations.levels;
-  out["security"] = securityToJson(report);
-  out["plan"] = planToJson(report);
-  out["failures"] = failuresToJson(report);
-  if (report.changeSet) out["changeSet"] = changeSetToJson(report, *report.changeSet);
-  out["approvals"] = approvalsToJson(report);
-  out["accepted"] = acceptedToJson(report);
-  out["baseline"] = baselineToJson(report);
-  Json warnings = Json::array();
+  out.endArray();
+  out.key("changes").beginArray();
+  for (std::size_t i = 0; i < report.diff.operations.size(); ++i) writeChange(out, report, i);
+  out.endArray();
+  out.key("aggregations").beginArray();
+  for (const auto& root : report.aggregations.roots) writeAggregation(out, report, root);
+  out.endArray();
+  writeStrings(out.key("aggregationLevels"), report.aggregations.levels);
+  out.member("security", securityToJson(report));
+  out.member("plan", planToJson(report));
+  out.member("failures", failuresToJson(report));
+  if (report.changeSet) out.member("changeSet", changeSetToJson(report, *report.changeSet));
+  out.member("approvals", approvalsToJson(report));
+  out.member("accepted", acceptedToJson(report));
+  out.member("baseline", baselineToJson(report));
+  out.key("warnings").beginArray();
   for (const auto& warning : report.warnings) {
-    Json entry{{"message", warning.message}, {"notAnalysed", warning.notAnalysed}};
-    if (!warning.where.file.empty()) entry["location"] = locationToJson(warning.where);
-    warnings.push_back(std::move(entry));
+    out.beginObject();
+    out.member("message", warning.message);
+    out.member("notAnalysed", warning.notAnalysed);
+    if (!warning.where.file.empty()) writeLocation(out.key("location"), warning.where);
+    out.endObject();
   }
-  out["warnings"] = std::move(warnings);
-  return out;
+  out.endArray();
+  out.endObject();
+  auto text = out.take();
+  text += '\n';
+  return text;
+}
+
+Json reportToJson(const Report& report) {
+  return Json::parse(reportJsonText(report));
 }
 
 }  // namespace c2a

@@ -1,12 +1,18 @@
 #pragma once
 // The report model as the contract's JSON (docs/report.md, docs/report.schema.json).
+#include <string>
+
 #include "engine/report/report.h"
 #include "model/json.h"
 
 namespace c2a {
 
 /// {schemaVersion, tool, verdict, fingerprint, summary, stacks, changes, aggregations, plan,
-/// failures, approvals, accepted, baseline, warnings}.
+/// failures, approvals, accepted, baseline, warnings} as the JSON format prints it (two-space
+/// indents, ASCII, a final newline), written as it goes: the changes and the aggregation trees,
+/// most of a report, are never built as a tree first.
+std::string reportJsonText(const Report& report);
+/// The same, parsed (for tests that read a report's fields).
 Json reportToJson(const Report& report);
 
 /// {file, line, column} (line and column only where known).
@@ -22,8 +28,5 @@ Json baselineToJson(const Report& report);
 Json gateToJson(const Report& report);
 /// The `failures` section: `{code, message, changeId, location}` per foreseen failure.
 Json failuresToJson(const Report& report);
-
-/// An aggregation node and its subtree; change ids at the leaves.
-Json aggregationToJson(const Report& report, const AggregationNode& node);
 
 }  // namespace c2a

@@ -2,6 +2,7 @@
 #include "fuzz/checks/fuzz_check.h"
 #include "fuzz/checks/promise.h"
 #include "model/error.h"
+#include "model/json_writer.h"
 #include "readers/json_readers.h"
 #include "readers/reading_comparison.h"
 #include "readers/source_document.h"
@@ -10,12 +11,28 @@
 namespace c2a::fuzz {
 namespace {
 
+// The report and the fingerprints write trees with JsonWriter: the same text as nlohmann's dump.
+Finding writtenAsDumped(const Json& tree) {
+  for (auto style : {JsonStyle::Report, JsonStyle::Canonical}) {
+    JsonWriter out(style);
+    out.value(tree);
+    const bool report = style == JsonStyle::Report;
+    auto dumped = tree.dump(report ? 2 : -1, ' ', report, Json::error_handler_t::replace);
+    if (out.text() != dumped) {
+      return std::string("JsonWriter and dump differ in the ") + (report ? "report" : "canonical") +
+             " style";
+    }
+  }
+  return std::nullopt;
+}
+
 Finding checkReader(std::string_view input, const std::string& file,
                     SourceDocument (*read)(std::string_view, const std::string&,
                                            const ReadLimits&)) {
   return underPromiseNaming(file, [&]() -> Finding {
     auto document = read(input, file, fuzzLimits());
     if (!document.locations) return std::string("a document without its location table");
+    if (auto finding = writtenAsDumped(document.root)) return finding;
     return notDumpable("the tree read", document.root);
   });
 }

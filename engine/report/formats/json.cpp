@@ -5,9 +5,9 @@ namespace c2a::formats {
 
 std::string renderJson(const Report& report, const RenderOptions& /*options*/) {
   // Invalid UTF-8 from a template is replaced, never a crash; the JSON stays valid. Non-ASCII is
-  // written as \u escapes: the values stay exact, and a bidi override or a C1 control cannot
-  // reorder or drive a terminal that shows the file.
-  return reportToJson(report).dump(2, ' ', true, Json::error_handler_t::replace) + "\n";
+  // written as \u escapes (JsonStyle::Report): the values stay exact, and a bidi override or a C1
+  // control cannot reorder or drive a terminal that shows the file.
+  return reportJsonText(report);
 }
 
 }  // namespace c2a::formats
