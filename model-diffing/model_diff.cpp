@@ -1,5 +1,6 @@
 #include "model-diffing/model_diff.h"
 
+#include <algorithm>
 #include <map>
 
 #include "model-diffing/change_propagation.h"
@@ -11,6 +12,7 @@
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
 #include "model/intrinsics.h"
+#include "model/parallel_work.h"
 #include "model/same_value.h"
 
 namespace c2a {
@@ -119,11 +121,15 @@ UpdateType swappedPropertiesUpdateType(const std::string& subtype, const Json& b
   return worst;
 }
 
+// Fewer matched pairs than this are compared on one thread: a thread costs more than they do.
+constexpr std::size_t kPairsWorthThreads = 32;
+
 class Differ {
  public:
   Differ(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes,
-         const DeployedTypeLookup& deployedTypes, const Deployments& deployments)
-      : changes_(before, after),
+         const DeployedTypeLookup& deployedTypes, const Deployments& deployments, unsigned jobs)
+      : jobs_(std::max(1U, jobs)),
+        changes_(before, after),
         updateTypes_(updateTypes),
         deployedTypes_(deployedTypes),
         deployments_(deployments),
@@ -144,9 +150,15 @@ class Differ {
         if (afterStacks.count(name) != 0) paired.emplace_back(name, name);
       }
     }
+    std::vector<diffing::StackMatching> matchings;
+    matchings.reserve(paired.size());
     for (const auto& [beforeName, afterName] : paired) {
-      diffStack(beforeStacks[beforeName], afterStacks[afterName]);
+      matchings.push_back(diffing::matchComponents(before, beforeStacks[beforeName], after,
+                                                   afterStacks[afterName], updateTypes_,
+                                                   deployedTypes_));
     }
+    auto compared = comparePairs(matchings);
+    for (std::size_t s = 0; s < matchings.size(); ++s) diffStack(matchings[s], compared[s]);
     // (Named copies: lambdas capturing structured bindings are not portable C++20 yet.)
     for (const auto& stack : beforeStacks) {
       const auto& name = stack.first;
@@ -175,16 +187,14 @@ class Differ {
   }
 
  private:
-  void diffStack(const std::vector<ComponentIndex>& beforeMembers,
-                 const std::vector<ComponentIndex>& afterMembers) {
+  // A pair of stacks' operations, from their matching and what changed in each matched pair.
+  void diffStack(const diffing::StackMatching& matching,
+                 std::vector<std::vector<PropertyChange>>& compared) {
     const auto& before = changes_.before();
     const auto& after = changes_.after();
-    auto matching = diffing::matchComponents(before, beforeMembers, after, afterMembers,
-                                             updateTypes_, deployedTypes_);
-
-    for (const auto& pair : matching.pairs) {
-      changes_.setCounterpart(pair.after, pair.before);
-      diffPair(pair, matching.renames);
+    for (std::size_t k = 0; k < matching.pairs.size(); ++k) {
+      changes_.setCounterpart(matching.pairs[k].after, matching.pairs[k].before);
+      diffPair(matching.pairs[k], std::move(compared[k]));
     }
     std::map<ComponentIndex, std::size_t> removedOps;
     std::map<ComponentIndex, std::size_t> insertedOps;
@@ -217,12 +227,32 @@ class Differ {
     }
   }
 
+  // What changed in each matched pair's bodies, as diffProperties says, by stack and pair: the
+  // bulk of the diff's work, each pair on its own, so spread over the threads (--jobs).
+  std::vector<std::vector<std::vector<PropertyChange>>> comparePairs(
+      const std::vector<diffing::StackMatching>& matchings) const {
+    std::vector<std::vector<std::vector<PropertyChange>>> out(matchings.size());
+    std::vector<std::pair<std::size_t, std::size_t>> all;  // stack, pair
+    for (std::size_t s = 0; s < matchings.size(); ++s) {
+      out[s].resize(matchings[s].pairs.size());
+      for (std::size_t k = 0; k < matchings[s].pairs.size(); ++k) all.emplace_back(s, k);
+    }
+    const unsigned threads = all.size() < kPairsWorthThreads ? 1 : jobs_;
+    forEachIndex(all.size(), threads, [&](std::size_t i, unsigned /*worker*/) {
+      const auto [s, k] = all[i];
+      const auto& pair = matchings[s].pairs[k];
+      auto [beforeBody, afterBody] =
+          comparedBodies(changes_.before().component(pair.before),
+                         changes_.after().component(pair.after), matchings[s].renames);
+      out[s][k] = diffing::diffProperties(beforeBody, afterBody);
+    });
+    return out;
+  }
+
   // A paired component's operations: its existence, a rename, an UPDATE per property that deploys
-  // differently, then the REPLACE the most severe of them makes.
-  void diffPair(const diffing::ComponentPair& pair, const diffing::RenameMap& renames) {
+  // differently, then the REPLACE the most severe of them makes. `changed`: comparePairs'.
+  void diffPair(const diffing::ComponentPair& pair, std::vector<PropertyChange> changed) {
     const auto& a = changes_.after().component(pair.after);
-    auto [beforeBody, afterBody] =
-        comparedBodies(changes_.before().component(pair.before), a, renames);
     bool isResource = a.type == ComponentType::Resource;
 
     // An Output's Condition decides whether it exists too (and with it its export).
@@ -232,7 +262,7 @@ class Differ {
 
     std::optional<std::size_t> rename;
     if (pair.renamed) rename = renameOperation(pair);
-    auto updates = propertyUpdates(pair, beforeBody, afterBody);
+    auto updates = propertyUpdates(pair, std::move(changed));
     if (a.type == ComponentType::Condition && updates.empty()) conditionValueChange(pair);
     // A renamed resource is a new physical resource already; otherwise its most severe property
     // change decides whether it is replaced.
@@ -275,7 +305,7 @@ class Differ {
   /// An UPDATE per changed property that deploys differently, in the order of the changes;
   /// returns their indexes.
   std::vector<std::size_t> propertyUpdates(const diffing::ComponentPair& pair,
-                                           const Json& beforeBody, const Json& afterBody) {
+                                           std::vector<PropertyChange> changes) {
     const auto& b = changes_.before().component(pair.before);
     const auto& a = changes_.after().component(pair.after);
     bool isResource = a.type == ComponentType::Resource;
@@ -283,7 +313,6 @@ class Differ {
     // component_matching.h): CloudFormation sees the transformed type on both sides, so the
     // changes are judged by it, and the template's `Type` edit is an in-place update.
     std::string judgedType = a.subtype;
-    auto changes = diffing::diffProperties(beforeBody, afterBody);
     if (isResource && b.subtype != a.subtype && deployedTypes_) {
       judgedType = deployedTypes_(a.subtype);
       PropertyChange type;
@@ -518,6 +547,7 @@ class Differ {
     }
   }
 
+  unsigned jobs_;
   OperationTable changes_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
@@ -530,8 +560,8 @@ class Differ {
 
 ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
                      const UpdateTypeLookup& updateTypes, const DeployedTypeLookup& deployedTypes,
-                     const Deployments& deployments) {
-  return Differ(before, after, updateTypes, deployedTypes, deployments).run();
+                     const Deployments& deployments, unsigned jobs) {
+  return Differ(before, after, updateTypes, deployedTypes, deployments, jobs).run();
 }
 
 }  // namespace c2a

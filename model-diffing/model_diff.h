@@ -12,10 +12,11 @@ namespace c2a {
 /// `deployedTypes`: a logical id whose two types deploy as the same one (a SAM resource and what
 /// the transform makes from it) is the same resource, its changes judged by the deployed type.
 /// `deployments`: the parameter and pseudo-parameter values each side is deployed with; values are
-/// compared as CloudFormation evaluates them (template_evaluation.h).
+/// compared as CloudFormation evaluates them (template_evaluation.h). `jobs`: threads the
+/// matched pairs' bodies are compared on (--jobs); the diff is the same for any number.
 ModelDiff diffModels(const InfraModel& before, const InfraModel& after,
                      const UpdateTypeLookup& updateTypes,
                      const DeployedTypeLookup& deployedTypes = {},
-                     const Deployments& deployments = {});
+                     const Deployments& deployments = {}, unsigned jobs = 1);
 
 }  // namespace c2a

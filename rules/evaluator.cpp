@@ -1,10 +1,14 @@
 #include "rules/evaluator.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "model/parallel_work.h"
 #include "rules/evaluation/conditions.h"
 #include "rules/evaluation/effects.h"
 #include "rules/evaluation/inside_levels.h"
@@ -66,38 +70,100 @@ EvaluationContext::~EvaluationContext() = default;
 const std::vector<InsideLevel>& EvaluationContext::insideLevels(std::size_t operation) const {
   static const std::vector<InsideLevel> kNone;
   if (operation >= insideLevels_.size()) return kNone;
-  auto& cached = insideLevels_[operation];
-  if (!cached) {
+  return insideLevels_.get(operation, [&] {
     const auto& property = diff_.operations[operation].property;
-    cached = std::make_unique<const std::vector<InsideLevel>>(
-        property ? rules::insideLevels(*property) : std::vector<InsideLevel>{});
-  }
-  return *cached;
+    return std::make_unique<std::vector<InsideLevel>>(property ? rules::insideLevels(*property)
+                                                               : std::vector<InsideLevel>{});
+  });
 }
+
+namespace {
+
+using Marks = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+// One top-level rule run with its children: the candidates it tried (at most limit + 1) and the
+// effects it had.
+struct TreeRun {
+  bool ran = false;
+  std::size_t tried = 0;
+  Marks marks;
+};
+
+// What one evaluation thread keeps between the rules it runs.
+struct RuleWorker {
+  RuleWorker(const DiffWorld& world, const EvaluationContext& context, const RulePlan& plan)
+      : conditions(world, context),
+        effects(world, world.diff().operations.size()),
+        search(world, plan, conditions, effects) {}
+
+  TreeRun run(std::size_t rule, std::size_t limit) {
+    TreeRun out;
+    out.ran = true;
+    effects.startTree();
+    effects.recordInto(&out.marks);
+    out.tried = std::min(search.run(rule, limit), limit + 1);
+    effects.recordInto(nullptr);
+    return out;
+  }
+
+  ConditionEvaluator conditions;
+  EffectCollector effects;
+  RuleSearch search;
+};
+
+// Below this many operations a thread costs more than it saves.
+constexpr std::size_t kOperationsWorthThreads = 64;
+
+}  // namespace
 
 RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
                        const EvaluationOptions& options) {
   const DiffWorld world(diff, options.facts, options.failures);
   const EvaluationContext context(diff);
   const RulePlan plan = planRules(rules);
-  ConditionEvaluator conditions(world, context);
-  EffectCollector effects(world, diff.operations.size());
-  RuleSearch search(world, plan, conditions, effects);
+  std::vector<std::size_t> topLevel;
+  for (std::size_t i = 0; i < plan.rules.size(); ++i) {
+    if (plan.rules[i].topLevel) topLevel.push_back(i);
+  }
+  const std::size_t perRule = std::max<std::size_t>(options.maxCandidates / 2, 1);
+
+  // Every top-level rule runs on its own, with the limit a rule has when the shared budget is not
+  // short, spread over the threads; the budget is then counted in rule order below, as one
+  // thread running them in turn would, so what is decided does not depend on the threads.
+  const unsigned threads = diff.operations.size() < kOperationsWorthThreads ? 1 : options.jobs;
+  std::vector<std::unique_ptr<RuleWorker>> workers(std::max(1U, threads));
+  auto worker = [&](unsigned w) -> RuleWorker& {
+    if (!workers[w]) workers[w] = std::make_unique<RuleWorker>(world, context, plan);
+    return *workers[w];
+  };
+  // Once the rules run so far have spent the budget, the rest wait: the count below runs those
+  // that are owed some of it, and a runaway rule set stops as soon as on one thread.
+  std::vector<TreeRun> runs(topLevel.size());
+  std::atomic<std::size_t> spent{0};
+  forEachIndex(topLevel.size(), threads, [&](std::size_t k, unsigned w) {
+    if (spent.load(std::memory_order_relaxed) >= options.maxCandidates) return;
+    runs[k] = worker(w).run(topLevel[k], perRule);
+    spent.fetch_add(std::min(runs[k].tried, perRule), std::memory_order_relaxed);
+  });
 
   RuleOutcome outcome;
-  const std::size_t perRule = std::max<std::size_t>(options.maxCandidates / 2, 1);
+  EffectCollector effects(world, diff.operations.size());
   std::size_t left = options.maxCandidates;
   std::vector<std::pair<std::size_t, std::size_t>> used;  // candidates tried, rule
   std::vector<std::size_t> cut;  // stopped by the shared budget, or never run
-  for (std::size_t i = 0; i < plan.rules.size(); ++i) {
-    if (!plan.rules[i].topLevel) continue;
+  for (std::size_t k = 0; k < topLevel.size(); ++k) {
+    const auto i = topLevel[k];
     if (left == 0) {
       cut.push_back(i);
       continue;
     }
     const auto limit = std::min(perRule, left);
-    effects.startTree();
-    const auto tried = std::min(search.run(i, limit), limit + 1);
+    // Not run, or stopped by what the rules before it left: run with that, for what it finds.
+    if (!runs[k].ran || (runs[k].tried > limit && limit < perRule)) {
+      runs[k] = worker(0).run(i, limit);
+    }
+    const auto tried = runs[k].tried;
+    effects.add(runs[k].marks);
     const auto charged = std::min(tried, limit);
     left -= charged;
     outcome.candidates += charged;

@@ -14,6 +14,7 @@
 #include "model/diff.h"
 #include "model/error.h"
 #include "model/failure.h"
+#include "model/parallel_work.h"
 #include "rules/ast.h"
 #include "rules/value.h"
 
@@ -34,12 +35,12 @@ class EvaluationContext {
   [[nodiscard]] const InfraModel& after() const { return *diff_.after; }
   /// insideLevels of the operation's property change (empty without one), worked out the first
   /// time it is asked for and kept: a tree-level query asks once per candidate binding, and
-  /// each answer normalises and compares both values (issue 27). One evaluation, one thread.
+  /// each answer normalises and compares both values (issue 27). Evaluation threads share it.
   [[nodiscard]] const std::vector<InsideLevel>& insideLevels(std::size_t operation) const;
 
  private:
   const ModelDiff& diff_;
-  mutable std::vector<std::unique_ptr<const std::vector<InsideLevel>>> insideLevels_;
+  LazySlots<std::vector<InsideLevel>> insideLevels_;
 };
 
 /// Facts about resource types that rules read and the diff does not hold: the specification's.
@@ -64,6 +65,9 @@ struct EvaluationOptions {
   /// top-level rule (with its `then` children) may use at most half, so that one runaway rule
   /// leaves the others theirs.
   std::size_t maxCandidates = kDefaultMaxRuleCandidates;
+  /// Threads the top-level rules are spread over (--jobs; at least one): the decisions, the
+  /// warnings and the candidates counted are the same for any number.
+  unsigned jobs = 1;
 };
 
 struct RuleOutcome {

@@ -94,6 +94,7 @@ void decide(Report& report, const AnalyzeOptions& options, const ResourceSpec& s
     evaluation.maxCandidates = options.maxRuleCandidates;
     evaluation.facts.isStateful = [&spec](std::string_view type) { return spec.isStateful(type); };
     evaluation.failures = &report.failures;
+    evaluation.jobs = options.limits.threads();
     auto outcome = rules::applyRules(*options.rules, report.diff, evaluation);
     // Beside the timings: how much of the budget the rules used.
     if (stageTimingsOn())
@@ -179,8 +180,8 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     return std::string(serverlessTransformedType(type).value_or(type));
   };
   StageTimer diffTimer("diff");
-  report->diff =
-      diffModels(report->before, report->after, updateTypes, deployedTypes, options.deployments);
+  report->diff = diffModels(report->before, report->after, updateTypes, deployedTypes,
+                            options.deployments, options.limits.threads());
   if (keep) keepStacks(report->diff, *keep);
   if (!changeSets.empty()) {
     report->changeSet = compareChangeSets(report->diff, changeSets, keep);

@@ -44,7 +44,12 @@ bool EffectCollector::mark(std::size_t operation, std::size_t rule) {
   auto begin = rules.begin() + static_cast<std::ptrdiff_t>(treeStart_[operation]);
   if (std::find(begin, rules.end(), number) != rules.end()) return false;
   rules.push_back(number);
+  if (marks_ != nullptr) marks_->emplace_back(static_cast<std::uint32_t>(operation), number);
   return true;
+}
+
+void EffectCollector::add(std::span<const std::pair<std::uint32_t, std::uint32_t>> marks) {
+  for (const auto& [operation, rule] : marks) hits_[operation].push_back(rule);
 }
 
 void EffectCollector::hit(std::size_t rule, const Bound& target) {

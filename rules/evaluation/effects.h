@@ -5,6 +5,7 @@
 // the combined risk is not high, else none.
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "model/decision.h"
@@ -39,6 +40,13 @@ class EffectCollector {
   /// every operation on it.
   void hit(std::size_t rule, const Bound& target);
 
+  /// What each hit adds from now on, (operation, rule) once each, is also appended to `marks`
+  /// (null: nothing is): a rule evaluated on another thread hands its effects on this way.
+  void recordInto(std::vector<std::pair<std::uint32_t, std::uint32_t>>* marks) { marks_ = marks; }
+  /// Takes over effects recorded by another collector over the same diff, as if its hits had
+  /// happened here (one tree's marks are distinct: recordInto's).
+  void add(std::span<const std::pair<std::uint32_t, std::uint32_t>> marks);
+
   /// Risk, action and rules (sorted labels, with their ids) of every operation, in diff order.
   [[nodiscard]] Decisions decisions(const RulePlan& plan) const;
 
@@ -50,6 +58,7 @@ class EffectCollector {
   std::uint32_t tree_ = 0;                        // the top-level rule running, counted from 1
   std::vector<std::uint32_t> treeOf_;             // per operation: the last tree that reached it
   std::vector<std::size_t> treeStart_;            // per operation: where that tree's hits begin
+  std::vector<std::pair<std::uint32_t, std::uint32_t>>* marks_ = nullptr;
 };
 
 }  // namespace c2a::rules

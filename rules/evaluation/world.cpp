@@ -68,8 +68,8 @@ DiffWorld::DiffWorld(const ModelDiff& diff, ResourceFacts facts, const Failures*
   pairComponents();
   indexComponents();
   indexOperations();
-  componentFields_.resize(components_.size());
-  changeFields_.resize(diff.operations.size());
+  componentFields_ = LazySlots<Json>(components_.size());
+  changeFields_ = LazySlots<ChangeFields>(diff.operations.size());
 }
 
 WorldComponentId DiffWorld::addComponent(ComponentRef ref) {
@@ -210,23 +210,22 @@ void DiffWorld::dependencyNeighbours(WorldComponentId id, bool referrers,
 }
 
 const Json& DiffWorld::componentFields(WorldComponentId id) const {
-  auto& cached = componentFields_[id];
-  if (!cached) {
+  return componentFields_.get(id, [&] {
     const auto& component = primary(id);
     bool stateful = component.type == ComponentType::Resource && facts_.isStateful &&
                     facts_.isStateful(component.subtype);
-    cached = std::make_unique<Json>(Json{{"name", component.name},
-                                         {"type", toString(component.type)},
-                                         {"subtype", component.subtype},
-                                         {"stack", component.stack},
-                                         {"id", component.id()},
-                                         {"stateful", stateful}});
+    auto fields = std::make_unique<Json>(Json{{"name", component.name},
+                                              {"type", toString(component.type)},
+                                              {"subtype", component.subtype},
+                                              {"stack", component.stack},
+                                              {"id", component.id()},
+                                              {"stateful", stateful}});
     if (auto path = component.constructPath(); !path.empty()) {
-      (*cached)["constructPath"] = path;
-      (*cached)["constructId"] = constructIdOf(path);
+      (*fields)["constructPath"] = path;
+      (*fields)["constructId"] = constructIdOf(path);
     }
-  }
-  return *cached;
+    return fields;
+  });
 }
 
 void DiffWorld::enclosing(std::size_t index, std::vector<const Json*>& out) const {
@@ -259,10 +258,12 @@ struct DiffWorld::ChangeFields {
 DiffWorld::~DiffWorld() = default;
 
 const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) const {
-  auto& cached = changeFields_[index];
-  if (cached) return *cached;
+  return changeFields_.get(index, [&] { return changeFieldsMade(index); });
+}
+
+std::unique_ptr<DiffWorld::ChangeFields> DiffWorld::changeFieldsMade(std::size_t index) const {
   const auto& operation = diff_.operations[index];
-  cached = std::make_unique<ChangeFields>();
+  auto cached = std::make_unique<ChangeFields>();
   Json& fields = cached->object;
   fields = Json::object();
   fields["type"] = toString(operation.type);
@@ -295,7 +296,7 @@ const DiffWorld::ChangeFields& DiffWorld::changeFieldsOf(std::size_t index) cons
     auto it = fields.find(std::string(kChangeFieldNames[i]));
     if (it != fields.end()) cached->fields[i] = &*it;
   }
-  return *cached;
+  return cached;
 }
 
 const Json& DiffWorld::changeFields(std::size_t index) const {

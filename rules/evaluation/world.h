@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/diff.h"
+#include "model/parallel_work.h"
 #include "rules/ast.h"
 #include "rules/evaluation/bound.h"
 #include "rules/evaluator.h"
@@ -91,11 +92,12 @@ class DiffWorld {
   std::vector<std::size_t> allOperations_;
   std::array<std::vector<std::size_t>, 5> operationsByType_;
 
-  // Built lazily: most rules never read these fields.
-  mutable std::vector<std::unique_ptr<Json>> componentFields_;
+  // Built lazily (most rules never read these fields), by whichever evaluation thread asks first.
+  LazySlots<Json> componentFields_;
   struct ChangeFields;
   const ChangeFields& changeFieldsOf(std::size_t operation) const;
-  mutable std::vector<std::unique_ptr<ChangeFields>> changeFields_;
+  std::unique_ptr<ChangeFields> changeFieldsMade(std::size_t operation) const;
+  LazySlots<ChangeFields> changeFields_;
 };
 
 }  // namespace c2a::rules

@@ -1,0 +1,110 @@
+// --jobs spreads the reading, the diff of the matched pairs and the rules over threads: the report
+// is byte for byte the same for any number of them (issue 27), on a pair large enough that every
+// stage does use them.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "model/json.h"
+#include "tests/cli/run_c2a.h"
+
+namespace c2a::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// 120 units of a queue, a bucket, a role with its policy and a function; the AFTER side changes
+// every other unit (names, timeouts, public access, statements, an encryption key replaced),
+// renames some, drops some and adds others.
+Json units(bool after) {
+  Json resources = Json::object();
+  for (int i = 0; i < 120; ++i) {
+    const auto n = std::to_string(i);
+    const bool changed = after && i % 2 == 0;
+    if (after && i % 17 == 0) continue;  // removed
+    resources["Queue" + n] = {
+        {"Type", "AWS::SQS::Queue"},
+        {"Properties",
+         {{"QueueName", changed && i % 6 == 0 ? "renamed-" + n : "queue-" + n},
+          {"VisibilityTimeout", changed ? 60 : 30}}}};
+    resources["Bucket" + n] = {
+        {"Type", "AWS::S3::Bucket"},
+        {"Properties",
+         {{"PublicAccessBlockConfiguration",
+           {{"BlockPublicAcls", !(changed && i % 4 == 0)}, {"BlockPublicPolicy", true}}}}}};
+    Json statement = {
+        {"Effect", "Allow"},
+        {"Action", changed ? Json::array({"sqs:*"}) : Json::array({"sqs:SendMessage"})},
+        {"Resource", {{"Fn::GetAtt", {"Queue" + n, "Arn"}}}}};
+    resources["Role" + n] = {
+        {"Type", "AWS::IAM::Role"},
+        {"Properties",
+         {{"AssumeRolePolicyDocument",
+           {{"Statement",
+             {{{"Effect", "Allow"},
+               {"Principal", {{"Service", "lambda.amazonaws.com"}}},
+               {"Action", "sts:AssumeRole"}}}}}},
+          {"Policies",
+           {{{"PolicyName", "p" + n}, {"PolicyDocument", {{"Statement", {statement}}}}}}}}}};
+    resources["Function" + n] = {
+        {"Type", "AWS::Lambda::Function"},
+        {"Properties",
+         {{"Role", {{"Fn::GetAtt", {"Role" + n, "Arn"}}}},
+          {"Runtime", changed && i % 8 == 0 ? "nodejs20.x" : "nodejs18.x"},
+          {"Handler", "index.handler"},
+          {"KmsKeyArn", changed && i % 10 == 0 ? "arn:aws:kms:eu-west-1:1:key/new" : ""},
+          {"Code", {{"ZipFile", "exports.handler = async () => " + n + ";"}}}}}};
+  }
+  if (after) {
+    for (int i = 0; i < 15; ++i) {
+      resources["NewTopic" + std::to_string(i)] = {{"Type", "AWS::SNS::Topic"}};
+    }
+  }
+  return Json{{"Resources", resources}};
+}
+
+class Jobs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("c2a-jobs-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "before.json") << units(false).dump(1);
+    std::ofstream(dir_ / "after.json") << units(true).dump(1);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  RunResult diff(const std::string& format, unsigned jobs) const {
+    return runC2a("diff '" + (dir_ / "before.json").string() + "' '" +
+                  (dir_ / "after.json").string() + "' --format " + format + " --jobs " +
+                  std::to_string(jobs));
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(Jobs, AnyNumberOfThreadsWritesTheReportOfOne) {
+  for (const char* format : {"json", "markdown"}) {
+    const auto one = diff(format, 1);
+    ASSERT_TRUE(one.status == 1 || one.status == 2) << one.err;
+    if (std::string(format) == "json") {
+      // Enough changes and matched pairs that the diff and the rules do start threads.
+      auto report = Json::parse(one.out);
+      EXPECT_GT(report["changes"].size(), 200U);
+      EXPECT_FALSE(report["summary"]["rejected"].get<int>() == 0 &&
+                   report["summary"]["review"].get<int>() == 0);
+    }
+    for (unsigned jobs : {2U, 3U, 8U}) {
+      SCOPED_TRACE(std::string(format) + " with " + std::to_string(jobs) + " threads");
+      const auto many = diff(format, jobs);
+      EXPECT_EQ(many.status, one.status);
+      EXPECT_EQ(many.err, one.err);
+      EXPECT_TRUE(many.out == one.out) << "the reports differ";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace c2a::testing
