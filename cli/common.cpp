@@ -99,8 +99,9 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
       ->group("Limits");
   command
       .add_option("--jobs", limits.jobs,
-                  "Threads that read BEFORE, AFTER and an assembly's stack templates (0: one per "
-                  "core); the report is the same for any number")
+                  "Threads that read BEFORE, AFTER and an assembly's stack templates, compare the "
+                  "matched resources and run the rules (0: one per core); the report is the same "
+                  "for any number")
       ->capture_default_str()
       ->check(wholeNumber(0))
       ->group("Limits");

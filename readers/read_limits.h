@@ -21,8 +21,9 @@ struct ReadLimits {
   std::size_t maxInputBytes = std::size_t{64} << 20;  // per file
   int maxDepth = 128;                                 // nesting of objects and arrays
   std::size_t maxNodes = 4'000'000;  // values after YAML alias expansion (billion laughs)
-  /// Threads that read BEFORE and AFTER, and a cloud assembly's stack templates, side by side
-  /// (--jobs); 0: one per core. What is read, and the report, are the same for any number.
+  /// Threads that read BEFORE and AFTER, and a cloud assembly's stack templates, side by side,
+  /// and that then share the diff's pairs and the rules (--jobs); 0: one per core. What is read,
+  /// and the report, are the same for any number.
   unsigned jobs = 0;
   /// Where the nested templates of a template file are (--nested-template KEY=FILE), besides a
   /// local TemplateURL: KEY is a nested stack's logical id, its path (`Parent/Child`) or its

@@ -1,28 +1,63 @@
 #include "spec/on_demand_tables.h"
 
 #include "spec/property_lookup.h"
+#include "spec/property_walk.h"
 
 namespace c2a {
 
 OnDemandTables::OnDemandTables(std::span<const std::string_view> chunks, std::string source)
-    : chunks_(chunks), source_(std::move(source)), index_(indexSpecTableText(chunks)) {
+    : chunks_(chunks),
+      source_(std::move(source)),
+      index_(indexSpecTableText(chunks)),
+      origin_(index_.origin) {
   tables_.nestedTypes.resize(index_.nestedTypes.size());
   nestedRead_.assign(index_.nestedTypes.size(), false);
+}
+
+const SpecResource* OnDemandTables::readResource(std::string_view resourceType) {
+  const SpecResource* resource = tables_.findResource(resourceType);
+  if (resource == nullptr) {
+    auto block = index_.resources.find(resourceType);
+    if (block == index_.resources.end()) return nullptr;
+    readSpecTableBlock(chunks_, block->second, source_, tables_);
+    resource = tables_.findResource(resourceType);
+    if (resource == nullptr) return nullptr;
+    readShapesOf(resource->properties);
+  }
+  return resource;
 }
 
 PropertyLookup OnDemandTables::lookup(std::string_view resourceType,
                                       std::span<const std::string> path) {
   const std::lock_guard lock(mutex_);
-  const SpecResource* resource = tables_.findResource(resourceType);
-  if (resource == nullptr) {
-    auto block = index_.resources.find(resourceType);
-    if (block == index_.resources.end()) return {};
-    readSpecTableBlock(chunks_, block->second, source_, tables_);
-    resource = tables_.findResource(resourceType);
-    if (resource == nullptr) return {};
-    readShapesOf(resource->properties);
-  }
+  const SpecResource* resource = readResource(resourceType);
+  if (resource == nullptr) return {};
   return lookupPropertyPath(tables_, *resource, path);
+}
+
+std::optional<UpdateType> OnDemandTables::walk(std::string_view resourceType, const Path& path,
+                                               std::size_t from) {
+  // Held through the walk: another thread reading a type may grow the shapes it walks over.
+  const std::lock_guard lock(mutex_);
+  const SpecResource* resource = readResource(resourceType);
+  if (resource == nullptr) return std::nullopt;
+  return walkPropertyPath(tables_, *resource, path, from);
+}
+
+const SpecResource* OnDemandTables::resource(std::string_view resourceType) {
+  const std::lock_guard lock(mutex_);
+  return readResource(resourceType);
+}
+
+bool OnDemandTables::lists(std::string_view resourceType) const {
+  return index_.resources.find(resourceType) != index_.resources.end();
+}
+
+std::vector<std::string> OnDemandTables::resourceTypes() const {
+  std::vector<std::string> out;
+  out.reserve(index_.resources.size());
+  for (const auto& entry : index_.resources) out.emplace_back(entry.first);
+  return out;
 }
 
 void OnDemandTables::readShape(ShapeId id) {

@@ -18,15 +18,33 @@
 namespace c2a {
 
 ResourceSpec::ResourceSpec(std::unique_ptr<Tables> tables) : tables_(std::move(tables)) {}
+ResourceSpec::ResourceSpec(std::unique_ptr<OnDemandTables> onDemand)
+    : onDemand_(std::move(onDemand)) {}
 ResourceSpec::ResourceSpec(ResourceSpec&&) noexcept = default;
 ResourceSpec& ResourceSpec::operator=(ResourceSpec&&) noexcept = default;
 ResourceSpec::~ResourceSpec() = default;
 
+namespace {
+
+// The built-in table read whole: the base an official specification file is read over.
+const SpecTables& builtinTablesWhole() {
+  static const SpecTables tables =
+      readSpecTableText(builtinSpecTable(), "built-in spec table", TableTextStorage::Static);
+  return tables;
+}
+
+}  // namespace
+
 const ResourceSpec& ResourceSpec::builtin() {
-  // A function-local static: parsed once, on first use, safely from any thread.
-  static const ResourceSpec spec(std::make_unique<Tables>(
-      readSpecTableText(builtinSpecTable(), "built-in spec table", TableTextStorage::Static)));
+  // A function-local static, made safely from any thread; each resource type's part of the
+  // table is read the first time it is asked about (on_demand_tables.h).
+  static const ResourceSpec spec(
+      std::make_unique<OnDemandTables>(builtinSpecTable(), "built-in spec table"));
   return spec;
+}
+
+const SpecResource* ResourceSpec::findResource(std::string_view resourceType) const {
+  return onDemand_ ? onDemand_->resource(resourceType) : tables_->findResource(resourceType);
 }
 
 const ResourceSpec& ResourceSpec::builtinComplete() {
@@ -43,7 +61,7 @@ ResourceSpec ResourceSpec::load(const std::string& file) {
   if (isServiceSpecDb(document)) {
     tables = readServiceSpecDb(document, file);
   } else if (isCfnSpecification(document)) {
-    tables = readCfnSpecification(document, file, *builtin().tables_);
+    tables = readCfnSpecification(document, file, builtinTablesWhole());
   } else {
     throw C2aError(ErrorKind::InvalidInput, {file, 0, 0},
                    "not a resource specification: expected a CloudFormationResourceSpecification "
@@ -54,12 +72,13 @@ ResourceSpec ResourceSpec::load(const std::string& file) {
 }
 
 bool ResourceSpec::hasResourceType(std::string_view resourceType) const {
-  return tables_->findResource(resourceType) != nullptr;
+  return onDemand_ ? onDemand_->lists(resourceType)
+                   : tables_->findResource(resourceType) != nullptr;
 }
 
 bool ResourceSpec::isStateful(std::string_view resourceType) const {
   if (isServerlessStateful(resourceType)) return true;
-  const SpecResource* resource = tables_->findResource(resourceType);
+  const SpecResource* resource = findResource(resourceType);
   return resource != nullptr && resource->stateful;
 }
 
@@ -74,27 +93,29 @@ bool isCustomResource(std::string_view type) {
 }  // namespace
 
 UpdateType ResourceSpec::updateType(std::string_view resourceType, const Path& path) const {
-  const SpecResource* resource = tables_->findResource(resourceType);
   // Resource attributes mean the same for every type, custom resources and modules included.
   if (!path.empty()) {
     if (auto attribute = resourceAttributeUpdateType(path.front())) return *attribute;
   }
   // SAM: the transformed resources update in place for most properties (serverless_resources.h).
   if (auto sam = serverlessUpdateType(resourceType, path)) return *sam;
-  if (resource == nullptr || isCustomResource(resourceType)) return UpdateType::Unknown;
+  if (!hasResourceType(resourceType) || isCustomResource(resourceType)) return UpdateType::Unknown;
   // The whole resource or the whole Properties block (added where there was none, say): the differ
   // looks at each property that changed inside, so the block itself is no reason to replace.
   if (path.empty() || (path.front() == "Properties" && path.size() == 1)) {
     return UpdateType::Mutable;
   }
   if (path.front() != "Properties") return UpdateType::Unknown;  // Type, or something unheard of
-  return walkPropertyPath(*tables_, *resource, path, 1);
+  if (onDemand_) return onDemand_->walk(resourceType, path, 1).value_or(UpdateType::Unknown);
+  return walkPropertyPath(*tables_, *tables_->findResource(resourceType), path, 1);
 }
 
 PropertyLookup ResourceSpec::lookupProperty(std::string_view resourceType,
                                             std::span<const std::string> path) const {
+  if (isCustomResource(resourceType)) return {};
+  if (onDemand_) return onDemand_->lookup(resourceType, path);
   const SpecResource* resource = tables_->findResource(resourceType);
-  if (resource == nullptr || isCustomResource(resourceType)) return {};
+  if (resource == nullptr) return {};
   return lookupPropertyPath(*tables_, *resource, path);
 }
 
@@ -108,11 +129,12 @@ PropertyLookup ResourceSpec::lookupBuiltinComplete(std::string_view resourceType
 const std::vector<std::string>& ResourceSpec::physicalNameProperties(
     std::string_view resourceType) const {
   static const std::vector<std::string> kNone;
-  const SpecResource* resource = tables_->findResource(resourceType);
+  const SpecResource* resource = findResource(resourceType);
   return resource == nullptr ? kNone : resource->physicalNames;
 }
 
 std::vector<std::string> ResourceSpec::resourceTypes() const {
+  if (onDemand_) return onDemand_->resourceTypes();
   std::vector<std::string> out;
   out.reserve(tables_->resources.size());
   for (const auto& entry : tables_->resources) out.push_back(entry.first);
@@ -120,11 +142,11 @@ std::vector<std::string> ResourceSpec::resourceTypes() const {
 }
 
 std::size_t ResourceSpec::resourceTypeCount() const {
-  return tables_->resources.size();
+  return onDemand_ ? onDemand_->resourceTypeCount() : tables_->resources.size();
 }
 
 const std::string& ResourceSpec::origin() const {
-  return tables_->origin;
+  return onDemand_ ? onDemand_->origin() : tables_->origin;
 }
 
 }  // namespace c2a

@@ -15,6 +15,9 @@
 
 namespace c2a {
 
+class OnDemandTables;  // spec/on_demand_tables.h
+struct SpecResource;   // spec/spec_tables.h
+
 /// What the specification says about a path below a resource's Properties (rule checks ask).
 struct PropertyLookup {
   enum class Status {
@@ -91,7 +94,12 @@ class ResourceSpec {
 
  private:
   explicit ResourceSpec(std::unique_ptr<Tables> tables);
-  std::unique_ptr<Tables> tables_;
+  explicit ResourceSpec(std::unique_ptr<OnDemandTables> onDemand);
+  /// The resource type's entry (read first from an on-demand table); null when not listed.
+  [[nodiscard]] const SpecResource* findResource(std::string_view resourceType) const;
+
+  std::unique_ptr<Tables> tables_;            // a spec read whole (a file)
+  std::unique_ptr<OnDemandTables> onDemand_;  // or the built-in table, read as it is asked
 };
 
 }  // namespace c2a

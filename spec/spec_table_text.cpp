@@ -264,6 +264,8 @@ SpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks) {
     } else if (text.starts_with('@')) {
       auto space = text.find(' ');
       index.resources.emplace_hint(index.resources.end(), text.substr(1, space - 1), offset);
+    } else if (text.starts_with(kOrigin)) {
+      index.origin = text.substr(kOrigin.size());
     }
     return true;
   });

@@ -40,6 +40,7 @@ SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std
 /// Where each type's block starts in a table's text (offsets across its chunks), found by one scan
 /// of the line starts: for reading a large table (the complete one) a type at a time.
 struct SpecTableIndex {
+  std::string_view origin;                                         // the `origin` line's text
   std::vector<std::size_t> nestedTypes;                            // by nested type id
   std::map<std::string_view, std::size_t, std::less<>> resources;  // views into the text
 };
