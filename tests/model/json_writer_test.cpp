@@ -5,13 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 
-#include "tests/support/paths.h"
+#include "tests/support/repository_json.h"
 
 namespace c2a {
 namespace {
@@ -98,24 +95,15 @@ TEST(JsonWriter, WritingMemberByMemberIsWritingTheTree) {
 
 // Every JSON file the tests and examples hold: the templates users write, CDK's output, reports.
 TEST(JsonWriter, EveryJsonFileOfTheRepositoryWritesAsDumpDoes) {
-  namespace fs = std::filesystem;
-  std::size_t files = 0;
-  for (const char* under : {"/tests/cases", "/examples", "/tests/fixtures"}) {
-    std::string folder = std::string(C2A_SOURCE_DIR) + under;
-    if (!fs::exists(folder)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(folder)) {
-      if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
-      std::ifstream in(entry.path(), std::ios::binary);
-      std::stringstream bytes;
-      bytes << in.rdbuf();
-      auto tree = Json::parse(bytes.str(), nullptr, /*allow_exceptions=*/false);
-      if (tree.is_discarded()) continue;  // the malformed inputs of error cases
-      SCOPED_TRACE(entry.path().string());
-      expectSameInBothStyles(tree);
-      ++files;
-    }
-  }
-  EXPECT_GT(files, 100U);
+  std::size_t written = 0;
+  test::forEachRepositoryJsonFile([&](const std::string& file, const std::string& bytes) {
+    auto tree = Json::parse(bytes, nullptr, /*allow_exceptions=*/false);
+    if (tree.is_discarded()) return;  // the malformed inputs of error cases
+    SCOPED_TRACE(file);
+    expectSameInBothStyles(tree);
+    ++written;
+  });
+  EXPECT_GT(written, 100U);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "readers/source_positions.h"
 #include "tests/platform-mapping/readers/reader_support.h"
 #include "tests/support/paths.h"
+#include "tests/support/repository_json.h"
 
 namespace c2a {
 namespace {
@@ -134,33 +135,23 @@ TEST(JsonOnePass, LimitsFailWhereTheOtherReaderFails) {
 
 // Every JSON file the tests and examples hold: the templates users write, CDK's output.
 TEST(JsonOnePass, EveryJsonFileOfTheRepositoryReadsTheSameWay) {
-  namespace fs = std::filesystem;
-  std::size_t files = 0;
-  for (const char* under : {"/tests/cases", "/examples", "/tests/fixtures"}) {
-    std::string folder = std::string(C2A_SOURCE_DIR) + under;
-    if (!fs::exists(folder)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(folder)) {
-      if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
-      std::ifstream in(entry.path(), std::ios::binary);
-      std::stringstream bytes;
-      bytes << in.rdbuf();
-      std::string whole = bytes.str();
-      std::string_view text = withoutByteOrderMark(whole);  // as readJson hands them the body
-      auto onePass = readJsonOnePass(text, entry.path().string(), ReadLimits{});
-      std::optional<SourceDocument> other;
-      try {
-        other = readJsonWithMessages(text, entry.path().string(), ReadLimits{});
-      } catch (const C2aError&) {
-      }
-      SCOPED_TRACE(entry.path().string());
-      ASSERT_EQ(onePass.has_value(), other.has_value());
-      if (!onePass) continue;
-      auto difference = firstDifference(*onePass, *other);
-      EXPECT_FALSE(difference.has_value()) << *difference;
-      ++files;
+  std::size_t read = 0;
+  test::forEachRepositoryJsonFile([&](const std::string& file, const std::string& whole) {
+    std::string_view text = withoutByteOrderMark(whole);  // as readJson hands them the body
+    auto onePass = readJsonOnePass(text, file, ReadLimits{});
+    std::optional<SourceDocument> other;
+    try {
+      other = readJsonWithMessages(text, file, ReadLimits{});
+    } catch (const C2aError&) {
     }
-  }
-  EXPECT_GT(files, 100U);
+    SCOPED_TRACE(file);
+    ASSERT_EQ(onePass.has_value(), other.has_value());
+    if (!onePass) return;
+    auto difference = firstDifference(*onePass, *other);
+    EXPECT_FALSE(difference.has_value()) << *difference;
+    ++read;
+  });
+  EXPECT_GT(read, 100U);
 }
 
 }  // namespace
