@@ -42,6 +42,18 @@ void CurrentWork::throwOnOutOfMemory() {
   });
 }
 
+const CurrentWork* CurrentWork::current() {
+  return innermost;
+}
+
+CurrentWork::Borrowed::Borrowed(const CurrentWork* work) : outer_(innermost) {
+  innermost = work;
+}
+
+CurrentWork::Borrowed::~Borrowed() {
+  innermost = outer_;
+}
+
 const char* CurrentWork::failedWhile() {
   return failedWhat;
 }

@@ -25,6 +25,22 @@ class CurrentWork {
   static const char* failedWhile();
   static const char* failedLimits();
 
+  /// The calling thread's innermost scope; null when none is open.
+  static const CurrentWork* current();
+
+  /// Makes another thread's scope this thread's innermost while it lives: a thread a stage starts
+  /// (parallel_work.h) works on what the stage works on. `work` must outlive it.
+  class Borrowed {
+   public:
+    explicit Borrowed(const CurrentWork* work);
+    Borrowed(const Borrowed&) = delete;
+    Borrowed& operator=(const Borrowed&) = delete;
+    ~Borrowed();
+
+   private:
+    const CurrentWork* outer_;
+  };
+
  private:
   std::string what_;
   std::string limits_;

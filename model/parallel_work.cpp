@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "model/current_work.h"
+
 namespace c2a {
 
 void forEachIndex(std::size_t count, unsigned threads,
@@ -21,7 +23,9 @@ void forEachIndex(std::size_t count, unsigned threads,
   std::mutex mutex;
   std::size_t failedAt = count;
   std::exception_ptr failure;
+  const CurrentWork* doing = CurrentWork::current();  // what an out-of-memory names, every thread
   auto run = [&](unsigned worker) {
+    const CurrentWork::Borrowed same(doing);
     while (!failed.load(std::memory_order_relaxed)) {
       const auto index = next.fetch_add(1);
       if (index >= count) return;

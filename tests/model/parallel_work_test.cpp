@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+#include "model/current_work.h"
+
 namespace c2a {
 namespace {
 
@@ -48,6 +50,17 @@ TEST(ForEachIndex, TheLowestIndexThatThrowsIsRethrown) {
       }
     }
   }
+}
+
+// An out-of-memory in a thread names the work the stage that started it was doing.
+TEST(ForEachIndex, EveryThreadWorksOnTheCallersWork) {
+  const CurrentWork work("comparing a.json with b.json", "--max-nodes");
+  std::vector<const CurrentWork*> seen(200, nullptr);
+  forEachIndex(200, 4, [&](std::size_t index, unsigned /*worker*/) {
+    seen[index] = CurrentWork::current();
+  });
+  for (const auto* scope : seen) EXPECT_EQ(scope, &work);
+  EXPECT_EQ(CurrentWork::current(), &work);
 }
 
 TEST(LazySlots, EachValueIsBuiltOnceKeptAndSharedByEveryThread) {
