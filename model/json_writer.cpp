@@ -111,6 +111,11 @@ void JsonWriter::unsignedNumber(std::uint64_t number) {
   out_.append(digits.data(), end);
 }
 
+void JsonWriter::value(double number) {
+  beforeValue();
+  out_ += Json(number).dump();  // nlohmann's shortest round-trip form, as dump writes it
+}
+
 void JsonWriter::null() {
   beforeValue();
   out_ += "null";
@@ -144,7 +149,8 @@ void JsonWriter::value(const Json& tree) {
     case Json::value_t::number_integer: signedNumber(tree.get<std::int64_t>()); return;
     case Json::value_t::number_unsigned: unsignedNumber(tree.get<std::uint64_t>()); return;
     case Json::value_t::null: null(); return;
-    default:  // floating point, binary: nlohmann's own text for them
+    case Json::value_t::number_float: value(tree.get<double>()); return;
+    default:  // binary, which no reader makes: nlohmann's compact text for it
       beforeValue();
       out_ += tree.dump(-1, ' ', style_ == JsonStyle::Report, Json::error_handler_t::replace);
       return;

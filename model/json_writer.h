@@ -45,8 +45,12 @@ class JsonWriter {
       unsignedNumber(number);
     }
   }
+  void value(double number);
   void value(const Json& tree);
   void null();
+  /// A pointer would otherwise be written as `true`.
+  template <class T>
+  void value(const T* pointer) = delete;
   /// A string, or null when it is empty (the contract's optional names).
   void textOrNull(std::string_view text);
 

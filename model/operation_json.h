@@ -11,7 +11,8 @@ namespace c2a {
 /// members into the object `out` has open.
 void writeOperationMembers(JsonWriter& out, const Operation& operation);
 
-/// The same as a tree: `{...members}`.
+/// The same as a tree: `{...members}`, the text written and read back (invalid UTF-8 already
+/// replaced); for tests and the fuzz checks, which read its fields.
 Json operationToJson(const Operation& operation);
 
 }  // namespace c2a

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 #include <mutex>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -46,8 +45,9 @@ void forEachIndex(std::size_t count, unsigned threads,
   for (unsigned w = 1; w < workers; ++w) {
     try {
       helpers.emplace_back(run, w);
-    } catch (const std::system_error&) {
-      break;  // no more threads to be had: those started, and this one, do it all
+    } catch (...) {
+      break;  // no more threads to be had (or memory for one): those started, and this one, do it
+              // all
     }
   }
   run(0);

@@ -55,7 +55,10 @@ class LazySlots {
 
  private:
   void clear() {
-    for (std::size_t i = 0; i < count_; ++i) delete slots_[i].load(std::memory_order_relaxed);
+    // default_delete refuses an incomplete T, as a unique_ptr would.
+    for (std::size_t i = 0; i < count_; ++i) {
+      std::default_delete<T>{}(slots_[i].load(std::memory_order_relaxed));
+    }
   }
 
   std::unique_ptr<std::atomic<T*>[]> slots_;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -79,14 +78,12 @@ const std::vector<InsideLevel>& EvaluationContext::insideLevels(std::size_t oper
 
 namespace {
 
-using Marks = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
-
 // One top-level rule run with its children: the candidates it tried (at most limit + 1) and the
-// effects it had.
+// effects it had, each with the count it was found at.
 struct TreeRun {
   bool ran = false;
   std::size_t tried = 0;
-  Marks marks;
+  std::vector<EffectCollector::Mark> marks;
 };
 
 // What one evaluation thread keeps between the rules it runs.
@@ -100,9 +97,12 @@ struct RuleWorker {
     TreeRun out;
     out.ran = true;
     effects.startTree();
-    effects.recordInto(&out.marks);
+    effects.recordInto(&out.marks, &search.triedSoFar());
+    struct StopRecording {
+      EffectCollector& effects;
+      ~StopRecording() { effects.recordInto(nullptr, nullptr); }
+    } stop{effects};
     out.tried = std::min(search.run(rule, limit), limit + 1);
-    effects.recordInto(nullptr);
     return out;
   }
 
@@ -129,15 +129,19 @@ RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
 
   // Every top-level rule runs on its own, with the limit a rule has when the shared budget is not
   // short, spread over the threads; the budget is then counted in rule order below, as one
-  // thread running them in turn would, so what is decided does not depend on the threads.
+  // thread running them in turn would, so what is decided does not depend on the threads. The
+  // search is deterministic and stops at its limit, so what a rule finds within a lower limit
+  // is what it found within its first that many candidates: the count keeps just those marks.
   const unsigned threads = diff.operations.size() < kOperationsWorthThreads ? 1 : options.jobs;
   std::vector<std::unique_ptr<RuleWorker>> workers(std::max(1U, threads));
   auto worker = [&](unsigned w) -> RuleWorker& {
     if (!workers[w]) workers[w] = std::make_unique<RuleWorker>(world, context, plan);
     return *workers[w];
   };
-  // Once the rules run so far have spent the budget, the rest wait: the count below runs those
-  // that are owed some of it, and a runaway rule set stops as soon as on one thread.
+  // Once the rules run so far (all before the next one taken) have spent the budget, the rest are
+  // not run: the count below reaches none of them with any budget left. On one thread the work
+  // is what it was run in turn, but for the rule the budget ends in, which runs to its own limit;
+  // on N threads, up to N - 1 more rules run that the count then leaves out.
   std::vector<TreeRun> runs(topLevel.size());
   std::atomic<std::size_t> spent{0};
   forEachIndex(topLevel.size(), threads, [&](std::size_t k, unsigned w) {
@@ -158,12 +162,11 @@ RuleOutcome applyRules(const RuleSet& rules, const ModelDiff& diff,
       continue;
     }
     const auto limit = std::min(perRule, left);
-    // Not run, or stopped by what the rules before it left: run with that, for what it finds.
-    if (!runs[k].ran || (runs[k].tried > limit && limit < perRule)) {
-      runs[k] = worker(0).run(i, limit);
-    }
-    const auto tried = runs[k].tried;
-    effects.add(runs[k].marks);
+    // A rule not run while budget is left to it cannot happen (see above); were it to, it runs
+    // now rather than be lost.
+    if (!runs[k].ran) runs[k] = worker(0).run(i, limit);
+    const auto tried = std::min(runs[k].tried, limit + 1);
+    effects.add(runs[k].marks, limit);
     const auto charged = std::min(tried, limit);
     left -= charged;
     outcome.candidates += charged;

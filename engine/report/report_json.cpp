@@ -107,11 +107,7 @@ void writeIds(JsonWriter& out, const Report& report, const std::vector<std::size
 }
 
 void writeLocation(JsonWriter& out, const SourceLocation& location) {
-  out.beginObject();
-  out.member("file", location.file);
-  if (location.line > 0) out.member("line", location.line);
-  if (location.column > 0) out.member("column", location.column);
-  out.endObject();
+  out.value(locationToJson(location));  // small: one shape, locationToJson's
 }
 
 void writeSummary(JsonWriter& out, const VerdictSummary& summary) {

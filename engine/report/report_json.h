@@ -12,7 +12,7 @@ namespace c2a {
 /// indents, ASCII, a final newline), written as it goes: the changes and the aggregation trees,
 /// most of a report, are never built as a tree first.
 std::string reportJsonText(const Report& report);
-/// The same, parsed (for tests that read a report's fields).
+/// The same, parsed back (for tests that read a report's fields).
 Json reportToJson(const Report& report);
 
 /// {file, line, column} (line and column only where known).

@@ -44,12 +44,16 @@ bool EffectCollector::mark(std::size_t operation, std::size_t rule) {
   auto begin = rules.begin() + static_cast<std::ptrdiff_t>(treeStart_[operation]);
   if (std::find(begin, rules.end(), number) != rules.end()) return false;
   rules.push_back(number);
-  if (marks_ != nullptr) marks_->emplace_back(static_cast<std::uint32_t>(operation), number);
+  if (marks_ != nullptr) {
+    marks_->push_back(Mark{static_cast<std::uint32_t>(operation), number, *tried_});
+  }
   return true;
 }
 
-void EffectCollector::add(std::span<const std::pair<std::uint32_t, std::uint32_t>> marks) {
-  for (const auto& [operation, rule] : marks) hits_[operation].push_back(rule);
+void EffectCollector::add(std::span<const Mark> marks, std::size_t limit) {
+  for (const auto& mark : marks) {
+    if (mark.tried <= limit) hits_[mark.operation].push_back(mark.rule);
+  }
 }
 
 void EffectCollector::hit(std::size_t rule, const Bound& target) {

@@ -40,12 +40,23 @@ class EffectCollector {
   /// every operation on it.
   void hit(std::size_t rule, const Bound& target);
 
-  /// What each hit adds from now on, (operation, rule) once each, is also appended to `marks`
-  /// (null: nothing is): a rule evaluated on another thread hands its effects on this way.
-  void recordInto(std::vector<std::pair<std::uint32_t, std::uint32_t>>* marks) { marks_ = marks; }
-  /// Takes over effects recorded by another collector over the same diff, as if its hits had
-  /// happened here (one tree's marks are distinct: recordInto's).
-  void add(std::span<const std::pair<std::uint32_t, std::uint32_t>> marks);
+  /// One effect reaching one operation, and how many candidates its rule's search had tried
+  /// then: the same search stopped at a lower limit has made exactly the marks up to that count.
+  struct Mark {
+    std::uint32_t operation = 0;
+    std::uint32_t rule = 0;
+    std::size_t tried = 0;
+  };
+  /// What each hit adds from now on, once each, is also appended to `marks` with `*tried` (null:
+  /// nothing is): a rule evaluated on another thread hands its effects on this way.
+  void recordInto(std::vector<Mark>* marks, const std::size_t* tried) {
+    marks_ = marks;
+    tried_ = tried;
+  }
+  /// Takes over the effects another collector recorded over the same diff, those made within
+  /// the first `limit` candidates, as if its hits had happened here (one tree's marks are
+  /// distinct: recordInto's).
+  void add(std::span<const Mark> marks, std::size_t limit);
 
   /// Risk, action and rules (sorted labels, with their ids) of every operation, in diff order.
   [[nodiscard]] Decisions decisions(const RulePlan& plan) const;
@@ -58,7 +69,8 @@ class EffectCollector {
   std::uint32_t tree_ = 0;                        // the top-level rule running, counted from 1
   std::vector<std::uint32_t> treeOf_;             // per operation: the last tree that reached it
   std::vector<std::size_t> treeStart_;            // per operation: where that tree's hits begin
-  std::vector<std::pair<std::uint32_t, std::uint32_t>>* marks_ = nullptr;
+  std::vector<Mark>* marks_ = nullptr;
+  const std::size_t* tried_ = nullptr;
 };
 
 }  // namespace c2a::rules

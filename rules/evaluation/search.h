@@ -19,6 +19,8 @@ class RuleSearch {
   /// Runs top-level rule `rule` with its children, trying at most `limit` candidate bindings.
   /// Returns the number it tried: more than `limit` when it was stopped.
   std::size_t run(std::size_t rule, std::size_t limit);
+  /// The candidates the running search has tried so far (what a mark is stamped with).
+  [[nodiscard]] const std::size_t& triedSoFar() const { return tried_; }
 
  private:
   void runRule(std::size_t rule);
