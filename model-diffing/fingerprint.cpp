@@ -64,13 +64,7 @@ Json deployedWith(const Operation& op, const Bodies& written, TemplateEvaluator&
 std::string digestOf(const Operation& operation, const InfraModel* before, const InfraModel* after,
                      TemplateEvaluator* beforeValues, TemplateEvaluator* afterValues) {
   Sha256 hasher;
-  {
-    JsonWriter written(JsonStyle::Canonical);
-    written.beginObject();
-    writeOperationMembers(written, operation);
-    written.endObject();
-    hasher.update(written.text());
-  }
+  hasher.update(operationCanonicalText(operation));
   hasher.update("\n");
   const auto bodies = bodiesOf(operation, before, after);
   hasher.update(canonicalBodies(bodies));

@@ -22,6 +22,13 @@ bool plain(std::string_view text) {
   return true;
 }
 
+template <class Whole>
+void appendDigits(std::string& out, Whole number) {
+  std::array<char, 24> digits{};
+  auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  out.append(digits.data(), end);
+}
+
 }  // namespace
 
 void JsonWriter::newline(std::size_t depth) {
@@ -58,10 +65,14 @@ void JsonWriter::quoted(std::string_view text) {
               .dump(-1, ' ', style_ == JsonStyle::Report, Json::error_handler_t::replace);
 }
 
-void JsonWriter::beginObject() {
+void JsonWriter::open(char bracket) {
   beforeValue();
-  out_ += '{';
+  out_ += bracket;
   open_.push_back(0);
+}
+
+void JsonWriter::beginObject() {
+  open('{');
 }
 
 void JsonWriter::endObject() {
@@ -69,9 +80,7 @@ void JsonWriter::endObject() {
 }
 
 void JsonWriter::beginArray() {
-  beforeValue();
-  out_ += '[';
-  open_.push_back(0);
+  open('[');
 }
 
 void JsonWriter::endArray() {
@@ -97,18 +106,14 @@ void JsonWriter::value(bool flag) {
   out_ += flag ? "true" : "false";
 }
 
-void JsonWriter::signedNumber(std::int64_t number) {
+void JsonWriter::wholeNumber(std::int64_t number) {
   beforeValue();
-  std::array<char, 24> digits{};
-  auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
-  out_.append(digits.data(), end);
+  appendDigits(out_, number);
 }
 
-void JsonWriter::unsignedNumber(std::uint64_t number) {
+void JsonWriter::wholeNumber(std::uint64_t number) {
   beforeValue();
-  std::array<char, 24> digits{};
-  auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
-  out_.append(digits.data(), end);
+  appendDigits(out_, number);
 }
 
 void JsonWriter::value(double number) {
@@ -146,8 +151,8 @@ void JsonWriter::value(const Json& tree) {
       return;
     case Json::value_t::string: value(std::string_view(tree.get_ref<const std::string&>())); return;
     case Json::value_t::boolean: value(tree.get<bool>()); return;
-    case Json::value_t::number_integer: signedNumber(tree.get<std::int64_t>()); return;
-    case Json::value_t::number_unsigned: unsignedNumber(tree.get<std::uint64_t>()); return;
+    case Json::value_t::number_integer: wholeNumber(tree.get<std::int64_t>()); return;
+    case Json::value_t::number_unsigned: wholeNumber(tree.get<std::uint64_t>()); return;
     case Json::value_t::null: null(); return;
     case Json::value_t::number_float: value(tree.get<double>()); return;
     default:  // binary, which no reader makes: nlohmann's compact text for it

@@ -40,9 +40,9 @@ class JsonWriter {
   template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   void value(T number) {
     if constexpr (std::is_signed_v<T>) {
-      signedNumber(number);
+      wholeNumber(static_cast<std::int64_t>(number));
     } else {
-      unsignedNumber(number);
+      wholeNumber(static_cast<std::uint64_t>(number));
     }
   }
   void value(double number);
@@ -65,9 +65,10 @@ class JsonWriter {
   [[nodiscard]] std::string take() { return std::move(out_); }
 
  private:
-  void signedNumber(std::int64_t number);
-  void unsignedNumber(std::uint64_t number);
+  void wholeNumber(std::int64_t number);
+  void wholeNumber(std::uint64_t number);
   void beforeValue();
+  void open(char bracket);
   void close(char bracket);
   void quoted(std::string_view text);
   void newline(std::size_t depth);

@@ -41,12 +41,16 @@ void writeOperationMembers(JsonWriter& out, const Operation& operation) {
   }
 }
 
-Json operationToJson(const Operation& operation) {
+std::string operationCanonicalText(const Operation& operation) {
   JsonWriter out(JsonStyle::Canonical);
   out.beginObject();
   writeOperationMembers(out, operation);
   out.endObject();
-  return Json::parse(out.text());
+  return out.take();
+}
+
+Json operationToJson(const Operation& operation) {
+  return Json::parse(operationCanonicalText(operation));
 }
 
 }  // namespace c2a

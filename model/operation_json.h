@@ -1,5 +1,7 @@
 #pragma once
 // An operation as the report contract's JSON (CONTRACT.md, "changes" entries).
+#include <string>
+
 #include "model/json.h"
 #include "model/json_writer.h"
 #include "model/operation.h"
@@ -11,7 +13,10 @@ namespace c2a {
 /// members into the object `out` has open.
 void writeOperationMembers(JsonWriter& out, const Operation& operation);
 
-/// The same as a tree: `{...members}`, the text written and read back (invalid UTF-8 already
+/// `{...members}` as canonical text (JsonStyle::Canonical): what a fingerprint hashes.
+std::string operationCanonicalText(const Operation& operation);
+
+/// The same as a tree, the text written and read back (invalid UTF-8 already
 /// replaced); for tests and the fuzz checks, which read its fields.
 Json operationToJson(const Operation& operation);
 

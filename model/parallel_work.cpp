@@ -46,8 +46,7 @@ void forEachIndex(std::size_t count, unsigned threads,
     try {
       helpers.emplace_back(run, w);
     } catch (...) {
-      break;  // no more threads to be had (or memory for one): those started, and this one, do it
-              // all
+      break;  // no thread (or no memory for one): those started and this one do it all
     }
   }
   run(0);

@@ -5,7 +5,6 @@
 // the combined risk is not high, else none.
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "model/decision.h"
