@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   build-essential cmake pkg-config
-  nlohmann-json3-dev libyaml-cpp-dev tao-pegtl-dev libboost-graph-dev libgtest-dev libgmock-dev
+  nlohmann-json3-dev libyaml-cpp-dev libyaml-dev tao-pegtl-dev libboost-graph-dev libgtest-dev libgmock-dev
   libcli11-dev libfmt-dev libssl-dev zlib1g-dev libre2-dev libbenchmark-dev
   libmimalloc-dev  # the c2a binary's allocator (cli/CMakeLists.txt)
   libsimdjson-dev  # the fast JSON parser bench/ compares reading against (bench/CMakeLists.txt)

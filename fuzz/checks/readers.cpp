@@ -3,10 +3,13 @@
 #include "fuzz/checks/promise.h"
 #include "model/error.h"
 #include "model/json_writer.h"
+#include "model/utf8.h"
 #include "readers/json_readers.h"
 #include "readers/reading_comparison.h"
 #include "readers/source_document.h"
 #include "readers/source_positions.h"
+#include "readers/yaml_readers.h"
+#include "readers/yaml_source_checks.h"
 
 namespace c2a::fuzz {
 namespace {
@@ -57,6 +60,28 @@ Finding checkOnePassAgainstNlohmann(std::string_view input) {
   });
 }
 
+/// What libyaml reads and yaml-cpp reads too, both read the same way (tree, types, positions).
+/// libyaml may read valid YAML that yaml-cpp 0.7 refuses (an explicit empty key, say); what
+/// libyaml refuses, readYaml reads with yaml-cpp, so nothing it refuses is lost.
+Finding checkLibyamlAgainstYamlCpp(std::string_view input) {
+  return underPromiseNaming("input.yaml", [&]() -> Finding {
+    std::string_view body = withoutByteOrderMark(input);
+    if (firstInvalidUtf8(body) || firstNonPrintable(body)) return std::nullopt;
+    auto fast = readYamlWithLibyaml(body, "input.yaml", fuzzLimits());
+    if (!fast) return std::nullopt;
+    std::optional<SourceDocument> careful;
+    try {
+      careful = readYamlWithYamlCpp(body, "input.yaml", fuzzLimits());
+    } catch (const C2aError&) {
+      return std::nullopt;
+    }
+    if (auto difference = firstDifference(*fast, *careful)) {
+      return "libyaml's and yaml-cpp's readings differ: " + *difference;
+    }
+    return std::nullopt;
+  });
+}
+
 }  // namespace
 
 Finding checkJsonReader(std::string_view input) {
@@ -65,6 +90,7 @@ Finding checkJsonReader(std::string_view input) {
 }
 
 Finding checkYamlReader(std::string_view input) {
+  if (auto finding = checkLibyamlAgainstYamlCpp(input)) return finding;
   return checkReader(input, "input.yaml", readYaml);
 }
 

@@ -18,6 +18,9 @@
 #include "model-diffing/model_diff.h"
 #include "model/operation_json.h"
 #include "platform-mapping/input.h"
+#include "readers/reading_comparison.h"
+#include "readers/source_positions.h"
+#include "readers/yaml_readers.h"
 #include "spec/resource_spec.h"
 #include "tests/support/paths.h"
 
@@ -105,6 +108,55 @@ Counts countOperations(const ModelDiff& diff) {
     counts.renames += op.type == OperationType::Rename ? 1 : 0;
   }
   return counts;
+}
+
+// readYaml reads with libyaml and falls back to yaml-cpp only for what libyaml refuses: on every
+// real YAML template both must agree (tree, types, key order, positions), and libyaml must not
+// read what yaml-cpp refuses.
+TEST(Corpus, EveryYamlTemplateReadsTheSameWithLibyamlAsWithYamlCpp) {
+  REQUIRE_CORPUS();
+  std::vector<fs::path> files;
+  for (const auto& root : {corpus() / "templates", corpus() / "pairs"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      auto extension = entry.path().extension();
+      if (entry.is_regular_file() && (extension == ".yaml" || extension == ".yml")) {
+        files.push_back(entry.path());
+      }
+    }
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_GT(files.size(), 1000u);
+  std::size_t byLibyaml = 0;
+  std::size_t refusedByBoth = 0;
+  std::ostringstream failures;
+  for (const auto& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream bytes;
+    bytes << in.rdbuf();
+    const std::string text = bytes.str();
+    std::string_view body = withoutByteOrderMark(text);
+    auto fast = readYamlWithLibyaml(body, file.string(), ReadLimits{});
+    std::optional<SourceDocument> careful;
+    try {
+      careful = readYamlWithYamlCpp(body, file.string(), ReadLimits{});
+    } catch (const C2aError& error) {
+      if (fast)
+        failures << file << ": libyaml reads what yaml-cpp refuses: " << error.what() << "\n";
+      refusedByBoth += fast ? 0 : 1;
+      continue;
+    }
+    if (!fast) {
+      failures << file << ": libyaml refuses what yaml-cpp reads\n";
+      continue;
+    }
+    ++byLibyaml;
+    if (auto difference = firstDifference(*fast, *careful)) {
+      failures << file << ": " << *difference << "\n";
+    }
+  }
+  std::cout << files.size() << " YAML files: " << byLibyaml << " read by libyaml, " << refusedByBoth
+            << " refused by both\n";
+  EXPECT_TRUE(failures.str().empty()) << failures.str();
 }
 
 TEST(Corpus, PairsDiffBothWaysWithMirroredCounts) {

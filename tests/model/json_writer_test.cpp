@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "tests/support/repository_json.h"
+#include "tests/support/repository_files.h"
 
 namespace c2a {
 namespace {

@@ -14,7 +14,7 @@
 #include "readers/source_positions.h"
 #include "tests/platform-mapping/readers/reader_support.h"
 #include "tests/support/paths.h"
-#include "tests/support/repository_json.h"
+#include "tests/support/repository_files.h"
 
 namespace c2a {
 namespace {
