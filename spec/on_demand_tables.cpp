@@ -5,11 +5,9 @@
 
 namespace c2a {
 
-OnDemandTables::OnDemandTables(std::span<const std::string_view> chunks, std::string source)
-    : chunks_(chunks),
-      source_(std::move(source)),
-      index_(indexSpecTableText(chunks)),
-      origin_(index_.origin) {
+OnDemandTables::OnDemandTables(std::span<const std::string_view> chunks, SpecTableIndex index,
+                               std::string source)
+    : chunks_(chunks), source_(std::move(source)), index_(index), origin_(index_.origin) {
   tables_.nestedTypes.resize(index_.nestedTypes.size());
   nestedRead_.assign(index_.nestedTypes.size(), false);
 }
@@ -17,9 +15,9 @@ OnDemandTables::OnDemandTables(std::span<const std::string_view> chunks, std::st
 const SpecResource* OnDemandTables::readResource(std::string_view resourceType) {
   const SpecResource* resource = tables_.findResource(resourceType);
   if (resource == nullptr) {
-    auto block = index_.resources.find(resourceType);
-    if (block == index_.resources.end()) return nullptr;
-    readSpecTableBlock(chunks_, block->second, source_, tables_);
+    const SpecTableBlock* block = index_.find(resourceType);
+    if (block == nullptr) return nullptr;
+    readSpecTableBlock(chunks_, block->offset, source_, tables_);
     resource = tables_.findResource(resourceType);
     if (resource == nullptr) return nullptr;
     readShapesOf(resource->properties);
@@ -50,13 +48,13 @@ const SpecResource* OnDemandTables::resource(std::string_view resourceType) {
 }
 
 bool OnDemandTables::lists(std::string_view resourceType) const {
-  return index_.resources.find(resourceType) != index_.resources.end();
+  return index_.find(resourceType) != nullptr;
 }
 
 std::vector<std::string> OnDemandTables::resourceTypes() const {
   std::vector<std::string> out;
   out.reserve(index_.resources.size());
-  for (const auto& entry : index_.resources) out.emplace_back(entry.first);
+  for (const auto& block : index_.resources) out.emplace_back(block.resourceType);
   return out;
 }
 

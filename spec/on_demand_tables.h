@@ -19,8 +19,10 @@ namespace c2a {
 
 class OnDemandTables {
  public:
-  /// `chunks` must be in static storage (the generated table): names are views into it.
-  OnDemandTables(std::span<const std::string_view> chunks, std::string source);
+  /// `chunks` and `index` must be in static storage (the generated table and its index): names
+  /// are views into them.
+  OnDemandTables(std::span<const std::string_view> chunks, SpecTableIndex index,
+                 std::string source);
 
   /// What lookupPropertyPath answers for the resource type, its part of the table read first if
   /// it has not been: the type's block and every nested type reachable from it. Nothing (Opaque)

@@ -38,8 +38,8 @@ const SpecTables& builtinTablesWhole() {
 const ResourceSpec& ResourceSpec::builtin() {
   // A function-local static, made safely from any thread; each resource type's part of the
   // table is read the first time it is asked about (on_demand_tables.h).
-  static const ResourceSpec spec(
-      std::make_unique<OnDemandTables>(builtinSpecTable(), "built-in spec table"));
+  static const ResourceSpec spec(std::make_unique<OnDemandTables>(
+      builtinSpecTable(), builtinSpecTableIndex(), "built-in spec table"));
   return spec;
 }
 
@@ -122,7 +122,8 @@ PropertyLookup ResourceSpec::lookupProperty(std::string_view resourceType,
 PropertyLookup ResourceSpec::lookupBuiltinComplete(std::string_view resourceType,
                                                    std::span<const std::string> path) {
   if (isCustomResource(resourceType)) return {};
-  static OnDemandTables complete(builtinCompleteSpecTable(), "built-in complete spec table");
+  static OnDemandTables complete(builtinCompleteSpecTable(), builtinCompleteSpecTableIndex(),
+                                 "built-in complete spec table");
   return complete.lookup(resourceType, path);
 }
 

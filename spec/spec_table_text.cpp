@@ -1,5 +1,6 @@
 #include "spec/spec_table_text.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "model/error.h"
@@ -256,20 +257,35 @@ SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std
   return tables;
 }
 
-SpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks) {
-  SpecTableIndex index;
+ScannedSpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks) {
+  ScannedSpecTableIndex index;
   forEachLine(chunks, 0, [&index](std::string_view text, std::size_t offset) {
     if (text.starts_with('%')) {
       index.nestedTypes.push_back(offset);
     } else if (text.starts_with('@')) {
       auto space = text.find(' ');
-      index.resources.emplace_hint(index.resources.end(), text.substr(1, space - 1), offset);
+      index.resources.push_back({text.substr(1, space - 1), offset});
     } else if (text.starts_with(kOrigin)) {
       index.origin = text.substr(kOrigin.size());
     }
     return true;
   });
+  // The writer lists resource types in order already; a table written otherwise still works.
+  auto byType = [](const SpecTableBlock& a, const SpecTableBlock& b) {
+    return a.resourceType < b.resourceType;
+  };
+  if (!std::is_sorted(index.resources.begin(), index.resources.end(), byType)) {
+    std::stable_sort(index.resources.begin(), index.resources.end(), byType);
+  }
   return index;
+}
+
+const SpecTableBlock* SpecTableIndex::find(std::string_view resourceType) const {
+  auto found = std::lower_bound(
+      resources.begin(), resources.end(), resourceType,
+      [](const SpecTableBlock& block, std::string_view type) { return block.resourceType < type; });
+  if (found == resources.end() || found->resourceType != resourceType) return nullptr;
+  return &*found;
 }
 
 void readSpecTableBlock(std::span<const std::string_view> chunks, std::size_t offset,

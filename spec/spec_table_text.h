@@ -16,7 +16,6 @@
 // where a SHAPE left out is a leaf.
 #include <cstddef>
 #include <functional>
-#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -37,14 +36,33 @@ enum class TableTextStorage { Static, Transient };
 SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source,
                              TableTextStorage storage = TableTextStorage::Transient);
 
-/// Where each type's block starts in a table's text (offsets across its chunks), found by one scan
-/// of the line starts: for reading a large table (the complete one) a type at a time.
-struct SpecTableIndex {
-  std::string_view origin;                                         // the `origin` line's text
-  std::vector<std::size_t> nestedTypes;                            // by nested type id
-  std::map<std::string_view, std::size_t, std::less<>> resources;  // views into the text
+/// A resource type's block in a table's text: where its `@` line starts, across the chunks.
+struct SpecTableBlock {
+  std::string_view resourceType;
+  std::size_t offset = 0;
 };
-SpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks);
+
+/// Where each type's block starts in a table's text, for reading a large table a type at a time.
+/// Views into the generated index in static storage (builtin_table.h), or into a
+/// ScannedSpecTableIndex.
+struct SpecTableIndex {
+  std::string_view origin;                    // the `origin` line's text
+  std::span<const std::size_t> nestedTypes;   // by nested type id
+  std::span<const SpecTableBlock> resources;  // in resource type order
+  /// The type's block; null when the table does not list it.
+  [[nodiscard]] const SpecTableBlock* find(std::string_view resourceType) const;
+};
+
+/// The index found by one scan of a table's line starts. spec_table_gen writes it into the binary
+/// beside the table (scanning the complete table took 5 M instructions a run), and the tests
+/// check that what it wrote is what the scan finds.
+struct ScannedSpecTableIndex {
+  std::string_view origin;
+  std::vector<std::size_t> nestedTypes;
+  std::vector<SpecTableBlock> resources;
+  [[nodiscard]] SpecTableIndex view() const { return {origin, nestedTypes, resources}; }
+};
+ScannedSpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks);
 
 /// Reads the block at `offset` (from the index) of a table in static storage into `tables`: a
 /// nested type into tables.nestedTypes[id], which must be there already; a resource type into

@@ -26,6 +26,34 @@ const SpecTables& whole() {
   return tables;
 }
 
+void expectIndexIsTheScanOf(const SpecTableIndex& generated,
+                            std::span<const std::string_view> table) {
+  auto scanned = indexSpecTableText(table);
+  EXPECT_EQ(generated.origin, scanned.origin);
+  ASSERT_EQ(generated.nestedTypes.size(), scanned.nestedTypes.size());
+  EXPECT_TRUE(std::equal(generated.nestedTypes.begin(), generated.nestedTypes.end(),
+                         scanned.nestedTypes.begin()));
+  ASSERT_EQ(generated.resources.size(), scanned.resources.size());
+  for (std::size_t i = 0; i < scanned.resources.size(); ++i) {
+    EXPECT_EQ(generated.resources[i].resourceType, scanned.resources[i].resourceType);
+    EXPECT_EQ(generated.resources[i].offset, scanned.resources[i].offset);
+  }
+}
+
+// spec_table_gen writes each table's index beside it, so that no run scans the table.
+TEST(OnDemandBuiltin, TheGeneratedIndexesAreWhatScanningTheTablesFinds) {
+  expectIndexIsTheScanOf(builtinSpecTableIndex(), builtinSpecTable());
+  expectIndexIsTheScanOf(builtinCompleteSpecTableIndex(), builtinCompleteSpecTable());
+  auto index = builtinSpecTableIndex();
+  EXPECT_GT(index.resources.size(), 1000u);
+  const SpecTableBlock* bucket = index.find("AWS::S3::Bucket");
+  ASSERT_NE(bucket, nullptr);
+  EXPECT_EQ(bucket->resourceType, "AWS::S3::Bucket");
+  EXPECT_EQ(index.find("AWS::S3::Bucke"), nullptr);
+  EXPECT_EQ(index.find("AWS::S3::Bucket2"), nullptr);
+  EXPECT_EQ(index.find(""), nullptr);
+}
+
 // Paths below Properties worth asking about: every property, one level into it by the names the
 // table knows there, through a list index, and a name it does not know.
 std::vector<Path> pathsOf(const SpecResource& resource) {
