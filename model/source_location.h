@@ -12,6 +12,8 @@ struct SourceLocation {
   [[nodiscard]] bool known() const { return line > 0; }
   /// "FILE:LINE:COL", "FILE:LINE" or "FILE", as much as is known.
   [[nodiscard]] std::string str() const;
+
+  bool operator==(const SourceLocation&) const = default;
 };
 
 }  // namespace c2a

@@ -41,6 +41,8 @@ struct Query {
   // intrinsic function is also bound at each value inside it that differs, as C2A's diff has
   // them (rules/evaluation/inside_levels.h).
   bool insideLevels = false;
+
+  bool operator==(const Query&) const = default;
 };
 
 /// One step of a path: `Properties`, `3`, `*` (one level: any key or index), `**` (any depth).
@@ -48,6 +50,8 @@ struct PathSegment {
   enum class Kind { Key, AnyOne, AnyDepth };
   Kind kind = Kind::Key;
   std::string key;  // for Key; array indices are keys of digits ("3")
+
+  bool operator==(const PathSegment&) const = default;
 };
 
 /// One step as written: `*`, `**` or a key.
@@ -75,17 +79,23 @@ struct PathOperand {
   int slot = -1;     // resolved binding slot (compile.h); -1 until resolved
   std::vector<PathSegment> segments;
   SourceLocation where;
+
+  bool operator==(const PathOperand&) const = default;
 };
 
 /// A literal: string, number, boolean, null, or a list of literals.
 struct LiteralOperand {
   Json value;
   SourceLocation where;
+
+  bool operator==(const LiteralOperand&) const = default;
 };
 
 struct Operand {
   std::optional<PathOperand> path;  // exactly one of path / literal is set
   std::optional<LiteralOperand> literal;
+
+  bool operator==(const Operand&) const = default;
 };
 
 /// A condition: `a == b`, `x exists`, `not e`, `e and f`, `e or f`.
@@ -99,6 +109,8 @@ struct Expression {
   std::optional<Operand> lhs;        // Compare / Exists
   std::optional<Operand> rhs;        // Compare
   SourceLocation where;
+
+  bool operator==(const Expression&) const = default;
 };
 
 struct Binding {
@@ -107,6 +119,8 @@ struct Binding {
   std::vector<Expression> conditions;  // binding-level `where`, all must hold
   int slot = -1;                       // resolved (compile.h)
   SourceLocation where;
+
+  bool operator==(const Binding&) const = default;
 };
 
 struct Effect {
@@ -115,6 +129,8 @@ struct Effect {
   std::string target = "change";  // binding whose objects receive the effect
   int targetSlot = -1;            // resolved (compile.h)
   SourceLocation where;
+
+  bool operator==(const Effect&) const = default;
 };
 
 struct Rule {
@@ -131,12 +147,16 @@ struct Rule {
   std::optional<Effect> effect;
   std::vector<Rule> children;  // `then`: inherit this rule's bindings
   SourceLocation where;
+
+  bool operator==(const Rule&) const = default;
 };
 
 struct RuleSet {
   std::vector<Rule> rules;
   std::vector<std::string> files;  // every file read, includes too
   int slotCount = 0;               // bindings across the whole set (compile.h numbers them)
+
+  bool operator==(const RuleSet&) const = default;
 };
 
 }  // namespace c2a::rules

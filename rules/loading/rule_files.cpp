@@ -11,6 +11,7 @@
 #include "model/input_file.h"
 #include "model/suggestions.h"
 #include "readers/source_document.h"
+#include "rules/ast_bytes.h"
 #include "rules/aws_c2a/rule_file.h"
 #include "rules/compile.h"
 #include "rules/native_parser.h"
@@ -99,11 +100,9 @@ class Loader {
     std::string file = "preset:" + std::string(preset.name);
     try {
       result_.set.files.push_back(file);
-      auto parsed = parseNativeRules(std::string(preset.source), file);
-      for (auto& rule : parsed.rules) result_.set.rules.push_back(std::move(rule));
-      if (!parsed.includes.empty()) {
-        result_.problems.push_back(
-            {ErrorKind::Internal, parsed.includes.front().where, "a preset cannot include files"});
+      // Parsed when c2a was built (rules/presets/compiled_presets.h), includes refused there.
+      for (auto& rule : rulesFromBytes(preset.rules, file)) {
+        result_.set.rules.push_back(std::move(rule));
       }
     } catch (const C2aError& error) {
       result_.problems.push_back(error.diagnostic());

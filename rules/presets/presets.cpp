@@ -3,6 +3,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "rules/presets/compiled_presets.h"
 #include "rules/presets/preset_sources.h"
 
 namespace c2a::rules {
@@ -57,8 +58,14 @@ std::vector<Preset> build() {
     for (const auto& embedded : embeddedPresets()) {
       if (embedded.name == entry.name) source = embedded.source;
     }
+    std::string_view rules;
+    for (const auto& compiled : compiledPresets()) {
+      if (compiled.name == entry.name) {
+        rules = {reinterpret_cast<const char*>(compiled.bytes), compiled.size};
+      }
+    }
     // A table line without its file is a build mistake the preset tests catch.
-    out.push_back({entry.name, entry.summary, source});
+    out.push_back({entry.name, entry.summary, source, rules});
   }
   return out;
 }

@@ -11,6 +11,7 @@ struct Preset {
   std::string_view name;     // what --preset takes; the file is rules/presets/NAME.c2a
   std::string_view summary;  // one line for `c2a rules presets`
   std::string_view source;   // the rule file's text
+  std::string_view rules;    // its rules, parsed at build time (rules/ast_bytes.h)
 };
 
 /// Every preset, in the table's order.
