@@ -19,17 +19,18 @@ namespace c2a {
 namespace {
 
 /// libyaml reads by YAML 1.1's rules, where a lone CR, NEL (U+0085), LS (U+2028) and PS (U+2029)
-/// break lines; YAML 1.2 and yaml-cpp break only at LF (CRLF counts as LF). Such a text would be
-/// read, and its positions counted, differently.
-bool hasYaml11LineBreak(std::string_view text) {
-  constexpr std::string_view kStarts = "\r\xC2\xE2";
+/// break lines; YAML 1.2 and yaml-cpp break only at LF (CRLF counts as LF). And libyaml skips a
+/// byte order mark (U+FEFF) at the start of any line, where yaml-cpp reads it as text. Such a text
+/// would be read, and its positions counted, differently.
+bool hasCharacterYaml11ReadsDifferently(std::string_view text) {
+  constexpr std::string_view kStarts = "\r\xC2\xE2\xEF";
   for (std::size_t i = text.find_first_of(kStarts); i != std::string_view::npos;
        i = text.find_first_of(kStarts, i + 1)) {
     std::string_view rest = text.substr(i);
     if (rest[0] == '\r') {
       if (rest.substr(1, 1) != "\n") return true;
-    } else if (rest.substr(0, 2) == "\xC2\x85" || rest.substr(0, 3) == "\xE2\x80\xA8" ||
-               rest.substr(0, 3) == "\xE2\x80\xA9") {
+    } else if (rest.starts_with("\xC2\x85") || rest.starts_with("\xE2\x80\xA8") ||
+               rest.starts_with("\xE2\x80\xA9") || rest.starts_with("\xEF\xBB\xBF")) {
       return true;
     }
   }
@@ -245,7 +246,7 @@ bool buildFirstDocument(std::string_view text, EventStream& events, YamlTreeBuil
 
 std::optional<SourceDocument> readYamlWithLibyaml(std::string_view text, const std::string& file,
                                                   const ReadLimits& limits) {
-  if (hasYaml11LineBreak(text) || hasNameYaml11EndsEarly(text)) return std::nullopt;
+  if (hasCharacterYaml11ReadsDifferently(text) || hasNameYaml11EndsEarly(text)) return std::nullopt;
   try {
     YamlTreeBuilder builder(file, limits);
     EventStream events(text);

@@ -121,7 +121,7 @@ TEST(YamlReadings, EveryRepositoryYamlFileReadsTheSameWayBothWays) {
   EXPECT_GT(read, 100u);
 }
 
-TEST(YamlReadings, LeavesYaml11LineBreaksToYamlCpp) {
+TEST(YamlReadings, LeavesWhatYaml11ReadsDifferentlyToYamlCpp) {
   // YAML 1.1 (libyaml) breaks lines at these; YAML 1.2 (yaml-cpp, CloudFormation) does not.
   for (const std::string text :
        {"a: x\ry\n", "a: \"x\xC2\x85y\"\n", "a: x\xE2\x80\xA8y\n", "a: x\xE2\x80\xA9y\n"}) {
