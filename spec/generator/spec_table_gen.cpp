@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/error.h"
+#include "model/replace_file.h"
 #include "spec/service_spec_db.h"
 #include "spec/spec_json.h"
 #include "spec/spec_table_compaction.h"
@@ -85,17 +86,6 @@ std::string generatedSource(const std::string& table, const std::string& origin,
   return out;
 }
 
-// Written beside the target and renamed over it, so an interrupted build leaves no half file.
-void writeAtomically(const std::string& file, const std::string& content) {
-  const std::string temporary = file + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << content;
-    if (!out.flush()) throw std::runtime_error("cannot write " + temporary);
-  }
-  std::filesystem::rename(temporary, file);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -112,10 +102,10 @@ int main(int argc, char** argv) {
                                " resource types");
     }
     auto compact = c2a::compactSpecTables(tables);
-    writeAtomically(argv[3], generatedSource(c2a::writeSpecTableText(compact), tables.origin,
-                                             "builtinSpecTable"));
-    writeAtomically(argv[4], generatedSource(c2a::writeSpecTableText(tables), tables.origin,
-                                             "builtinCompleteSpecTable"));
+    c2a::replaceFile(argv[3], generatedSource(c2a::writeSpecTableText(compact), tables.origin,
+                                              "builtinSpecTable"));
+    c2a::replaceFile(argv[4], generatedSource(c2a::writeSpecTableText(tables), tables.origin,
+                                              "builtinCompleteSpecTable"));
     std::cout << "spec table: " << compact.resources.size() << " resource types, "
               << compact.nestedTypes.size() << " nested types (" << tables.origin << ")\n";
   } catch (const std::exception& error) {
