@@ -15,9 +15,9 @@ OnDemandTables::OnDemandTables(std::span<const std::string_view> chunks, SpecTab
 const SpecResource* OnDemandTables::readResource(std::string_view resourceType) {
   const SpecResource* resource = tables_.findResource(resourceType);
   if (resource == nullptr) {
-    const SpecTableBlock* block = index_.find(resourceType);
-    if (block == nullptr) return nullptr;
-    readSpecTableBlock(chunks_, block->offset, source_, tables_);
+    auto offset = index_.find(resourceType);
+    if (!offset) return nullptr;
+    readSpecTableBlock(chunks_, *offset, source_, tables_);
     resource = tables_.findResource(resourceType);
     if (resource == nullptr) return nullptr;
     readShapesOf(resource->properties);
@@ -48,13 +48,15 @@ const SpecResource* OnDemandTables::resource(std::string_view resourceType) {
 }
 
 bool OnDemandTables::lists(std::string_view resourceType) const {
-  return index_.find(resourceType) != nullptr;
+  return index_.find(resourceType).has_value();
 }
 
 std::vector<std::string> OnDemandTables::resourceTypes() const {
   std::vector<std::string> out;
   out.reserve(index_.resources.size());
-  for (const auto& block : index_.resources) out.emplace_back(block.resourceType);
+  for (std::size_t i = 0; i < index_.resources.size(); ++i) {
+    out.emplace_back(index_.resourceTypeAt(i));
+  }
   return out;
 }
 

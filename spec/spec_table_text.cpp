@@ -257,22 +257,37 @@ SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std
   return tables;
 }
 
+namespace {
+
+/// The resource type of the `@` line at `offset`.
+std::string_view resourceTypeOfLine(std::span<const std::string_view> chunks, std::size_t offset) {
+  for (std::string_view chunk : chunks) {
+    if (offset < chunk.size()) {
+      std::string_view line = chunk.substr(offset + 1);  // past the `@`
+      return line.substr(0, line.find_first_of(" \n"));
+    }
+    offset -= chunk.size();
+  }
+  return {};
+}
+
+}  // namespace
+
 ScannedSpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks) {
   ScannedSpecTableIndex index;
   forEachLine(chunks, 0, [&index](std::string_view text, std::size_t offset) {
     if (text.starts_with('%')) {
       index.nestedTypes.push_back(offset);
     } else if (text.starts_with('@')) {
-      auto space = text.find(' ');
-      index.resources.push_back({text.substr(1, space - 1), offset});
+      index.resources.push_back(offset);
     } else if (text.starts_with(kOrigin)) {
       index.origin = text.substr(kOrigin.size());
     }
     return true;
   });
   // The writer lists resource types in order already; a table written otherwise still works.
-  auto byType = [](const SpecTableBlock& a, const SpecTableBlock& b) {
-    return a.resourceType < b.resourceType;
+  auto byType = [chunks](std::size_t a, std::size_t b) {
+    return resourceTypeOfLine(chunks, a) < resourceTypeOfLine(chunks, b);
   };
   if (!std::is_sorted(index.resources.begin(), index.resources.end(), byType)) {
     std::stable_sort(index.resources.begin(), index.resources.end(), byType);
@@ -280,12 +295,23 @@ ScannedSpecTableIndex indexSpecTableText(std::span<const std::string_view> chunk
   return index;
 }
 
-const SpecTableBlock* SpecTableIndex::find(std::string_view resourceType) const {
-  auto found = std::lower_bound(
-      resources.begin(), resources.end(), resourceType,
-      [](const SpecTableBlock& block, std::string_view type) { return block.resourceType < type; });
-  if (found == resources.end() || found->resourceType != resourceType) return nullptr;
-  return &*found;
+std::string_view SpecTableIndex::resourceTypeAt(std::size_t i) const {
+  return resourceTypeOfLine(chunks, resources[i]);
+}
+
+std::optional<std::size_t> SpecTableIndex::find(std::string_view resourceType) const {
+  std::size_t low = 0;
+  std::size_t high = resources.size();
+  while (low < high) {
+    std::size_t middle = low + (high - low) / 2;
+    if (resourceTypeAt(middle) < resourceType) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low == resources.size() || resourceTypeAt(low) != resourceType) return std::nullopt;
+  return resources[low];
 }
 
 void readSpecTableBlock(std::span<const std::string_view> chunks, std::size_t offset,

@@ -16,6 +16,7 @@
 // where a SHAPE left out is a leaf.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,21 +37,19 @@ enum class TableTextStorage { Static, Transient };
 SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std::string& source,
                              TableTextStorage storage = TableTextStorage::Transient);
 
-/// A resource type's block in a table's text: where its `@` line starts, across the chunks.
-struct SpecTableBlock {
-  std::string_view resourceType;
-  std::size_t offset = 0;
-};
-
-/// Where each type's block starts in a table's text, for reading a large table a type at a time.
-/// Views into the generated index in static storage (builtin_table.h), or into a
-/// ScannedSpecTableIndex.
+/// Where each type's block starts in a table's text (offsets across its chunks), for reading a
+/// large table a type at a time. The index holds numbers only, the resource types being read from
+/// the `@` lines it points at: the generated index (builtin_table.h) then needs no relocation when
+/// the binary starts (pointers to 3,000 names cost `c2a --version` 60 K instructions).
 struct SpecTableIndex {
-  std::string_view origin;                    // the `origin` line's text
-  std::span<const std::size_t> nestedTypes;   // by nested type id
-  std::span<const SpecTableBlock> resources;  // in resource type order
-  /// The type's block; null when the table does not list it.
-  [[nodiscard]] const SpecTableBlock* find(std::string_view resourceType) const;
+  std::span<const std::string_view> chunks;  // the table's text
+  std::string_view origin;                   // the `origin` line's text
+  std::span<const std::size_t> nestedTypes;  // by nested type id
+  std::span<const std::size_t> resources;    // `@` lines, in resource type order
+  /// The resource type of resources[i], a view into the text.
+  [[nodiscard]] std::string_view resourceTypeAt(std::size_t i) const;
+  /// The offset of the type's block; nothing when the table does not list it.
+  [[nodiscard]] std::optional<std::size_t> find(std::string_view resourceType) const;
 };
 
 /// The index found by one scan of a table's line starts. spec_table_gen writes it into the binary
@@ -59,8 +58,10 @@ struct SpecTableIndex {
 struct ScannedSpecTableIndex {
   std::string_view origin;
   std::vector<std::size_t> nestedTypes;
-  std::vector<SpecTableBlock> resources;
-  [[nodiscard]] SpecTableIndex view() const { return {origin, nestedTypes, resources}; }
+  std::vector<std::size_t> resources;
+  [[nodiscard]] SpecTableIndex view(std::span<const std::string_view> chunks) const {
+    return {chunks, origin, nestedTypes, resources};
+  }
 };
 ScannedSpecTableIndex indexSpecTableText(std::span<const std::string_view> chunks);
 

@@ -67,11 +67,8 @@ std::string generatedSource(const std::string& table, const std::string& origin,
   out += "};\n\nconstexpr std::size_t kNestedTypes[] = {\n";
   for (std::size_t offset : index.nestedTypes) out += std::to_string(offset) + ",\n";
   if (index.nestedTypes.empty()) out += "0,\n";  // no empty arrays in C++
-  out += "};\n\nconstexpr SpecTableBlock kResources[] = {\n";
-  for (const auto& block : index.resources) {
-    out += "{R\"c2a(" + std::string(block.resourceType) + ")c2a\", " +
-           std::to_string(block.offset) + "},\n";
-  }
+  out += "};\n\nconstexpr std::size_t kResources[] = {\n";
+  for (std::size_t offset : index.resources) out += std::to_string(offset) + ",\n";
   out += "};\n\nconstexpr std::string_view kOrigin = R\"c2a(" + std::string(index.origin) +
          ")c2a\";\n\n"
          "}  // namespace\n\n"
@@ -79,7 +76,7 @@ std::string generatedSource(const std::string& table, const std::string& origin,
          function +
          "() { return kTable; }\n\n"
          "SpecTableIndex " +
-         function + "Index() {\n  return {kOrigin, std::span(kNestedTypes, " +
+         function + "Index() {\n  return {kTable, kOrigin, std::span(kNestedTypes, " +
          std::to_string(index.nestedTypes.size()) +
          "), kResources};\n}\n\n"
          "}  // namespace c2a\n";
