@@ -259,12 +259,14 @@ SpecTables readSpecTableText(std::span<const std::string_view> chunks, const std
 
 namespace {
 
-/// The resource type of the `@` line at `offset`.
+/// The resource type of the `@` line at `offset`: up to the first blank or the line's end.
 std::string_view resourceTypeOfLine(std::span<const std::string_view> chunks, std::size_t offset) {
   for (std::string_view chunk : chunks) {
     if (offset < chunk.size()) {
-      std::string_view line = chunk.substr(offset + 1);  // past the `@`
-      return line.substr(0, line.find_first_of(" \n"));
+      std::size_t start = offset + 1;  // past the `@`
+      std::size_t end = start;
+      while (end < chunk.size() && chunk[end] != ' ' && chunk[end] != '\n') ++end;
+      return chunk.substr(start, end - start);
     }
     offset -= chunk.size();
   }
