@@ -39,8 +39,9 @@ bool hasCharacterYaml11ReadsDifferently(std::string_view text) {
 
 /// YAML 1.2 (yaml-cpp) lets an anchor's or alias's name go on through `:`, `?`, `%`, `@` and a
 /// backquote (`&Queue:` names "Queue:"); libyaml (YAML 1.1) ends the name there (`&Queue`, then
-/// `:`). Any `&name` or `*name` followed by one of them, in a value or not, leaves the text to
-/// yaml-cpp.
+/// `:`). Any `&name` or `*name` where a node may start (after a blank, a line break, a flow
+/// indicator or nothing) and followed by one of them leaves the text to yaml-cpp; an `&` inside a
+/// plain scalar (`Subnets&3AZCondition:`, a real template's condition name) is not an anchor.
 bool hasNameYaml11EndsEarly(std::string_view text) {
   auto isNameChar = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -48,6 +49,9 @@ bool hasNameYaml11EndsEarly(std::string_view text) {
   };
   for (std::size_t i = text.find_first_of("&*"); i != std::string_view::npos;
        i = text.find_first_of("&*", i + 1)) {
+    if (i > 0 && std::string_view(" \t\r\n[{,").find(text[i - 1]) == std::string_view::npos) {
+      continue;
+    }
     std::size_t end = i + 1;
     while (end < text.size() && isNameChar(text[end])) ++end;
     if (end > i + 1 && end < text.size() &&

@@ -89,6 +89,8 @@ TEST(YamlReadings, ReadWhatYamlCppReadsTheSameWay) {
            "a: >\n\n  lead\n   more\n\n  tail\nb: |\n\n  lead\nc: 1\n",
            "a: -1\nc: :x\ne: ?x\nf: -x\ng: '#'\nh: x #c\ni: x#y\n",
            "a: {? x, y: z}\nb: [a: b, c]\nc: [? d : e]\n",
+           // An `&` or `*` inside a plain scalar starts no anchor or alias.
+           "Conditions:\n  Subnets&3AZCondition: !And [a, b]\n  x: a*b:c\n  y: s3:*\n",
        }) {
     expectSameReading(text);
   }
