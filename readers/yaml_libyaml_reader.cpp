@@ -105,9 +105,16 @@ class EmptyNodeMarks {
         ++mark.line;
         mark.column = 1;
       } else if (c == '#') {
-        at = text_.find('\n', at);
-        if (at == std::string_view::npos) at = text_.size();
-        continue;
+        std::size_t end = text_.find('\n', at);
+        if (end != std::string_view::npos) {
+          at = end;
+          continue;
+        }
+        // A comment that ends the text: the node is placed at the end, past it.
+        for (; at < text_.size(); ++mark.column) {
+          at += static_cast<std::size_t>(std::max(1, utf8SequenceLength(text_, at)));
+        }
+        break;
       } else if (c == ' ' || c == '\t' || c == '\r') {
         ++mark.column;
       } else {

@@ -44,6 +44,8 @@ TEST(YamlReadings, ReadWhatYamlCppReadsTheSameWay) {
            "- \n# comment\n\n   # another\n- a\n-   # trailing\n-\n",
            "a:\n  - - \n    -\n  -\nb: [x, [y, ]]\nc: {k: , j: }\n",
            "- !Ref\n- &a\n- *a\n- !!str\n- &e\n-",
+           "  - \n#   ${AWS:\n \n#   ${AWS:",  // placed past a comment that ends the text
+           "- \n# \xC3\xA9t\xC3\xA9",
            // Short-form tags on scalars, sequences and mappings.
            "A: !Ref X\nB: !GetAtt Res.Arn\nC: !GetAtt [Res, Arn]\nD: !Sub 'a-${X}'\n"
            "E: !Sub\n  - '${A}-${B}'\n  - {A: !Ref P, B: !ImportValue Q}\nF: !Join [',', [a, b]]\n"
