@@ -8,7 +8,6 @@
 #include <new>
 #include <string>
 #include <unordered_map>
-#include <vector>
 
 #include "model/error.h"
 #include "model/utf8.h"
@@ -80,24 +79,30 @@ YamlMark markOf(const yaml_event_t& event) {
 
 /// Where yaml-cpp places an empty node (`-` with nothing after it): at the token after it, past
 /// blanks, line breaks and comments, where libyaml places it just after the indicator. libyaml's
-/// marks count characters, so the line's bytes are walked to find where the mark is.
+/// marks count characters, so the text is walked to find the mark's byte; the events come in
+/// document order, so the walk goes on from the previous empty node's mark and is linear over the
+/// text, however many empty nodes a line holds.
 class EmptyNodeMarks {
  public:
   explicit EmptyNodeMarks(std::string_view text) : text_(text) {}
 
   YamlMark yamlCppMark(YamlMark libyamlMark) {
-    if (lineStarts_.empty()) {
-      lineStarts_.push_back(0);
-      for (std::size_t i = 0; i < text_.size(); ++i) {
-        if (text_[i] == '\n') lineStarts_.push_back(i + 1);
+    if (libyamlMark.line < cursor_.line ||
+        (libyamlMark.line == cursor_.line && libyamlMark.column < cursor_.column)) {
+      cursor_ = YamlMark{1, 1};  // not in document order: start again
+      at_ = 0;
+    }
+    while (at_ < text_.size() && cursor_.line < libyamlMark.line) {
+      if (text_[at_] == '\n') {
+        ++cursor_.line;
+        cursor_.column = 1;
+        ++at_;
+      } else {
+        step(at_, cursor_);
       }
     }
-    auto line = static_cast<std::size_t>(libyamlMark.line - 1);
-    if (line >= lineStarts_.size()) return libyamlMark;
-    std::size_t at = lineStarts_[line];
-    for (int column = 1; column < libyamlMark.column && at < text_.size(); ++column) {
-      at += static_cast<std::size_t>(std::max(1, utf8SequenceLength(text_, at)));
-    }
+    while (at_ < text_.size() && cursor_.column < libyamlMark.column) step(at_, cursor_);
+    std::size_t at = at_;
     YamlMark mark = libyamlMark;
     while (at < text_.size()) {
       char c = text_[at];
@@ -111,9 +116,7 @@ class EmptyNodeMarks {
           continue;
         }
         // A comment that ends the text: the node is placed at the end, past it.
-        for (; at < text_.size(); ++mark.column) {
-          at += static_cast<std::size_t>(std::max(1, utf8SequenceLength(text_, at)));
-        }
+        while (at < text_.size()) step(at, mark);
         break;
       } else if (c == ' ' || c == '\t' || c == '\r') {
         ++mark.column;
@@ -126,8 +129,15 @@ class EmptyNodeMarks {
   }
 
  private:
+  /// One character further on the line.
+  void step(std::size_t& at, YamlMark& mark) const {
+    at += static_cast<std::size_t>(std::max(1, utf8SequenceLength(text_, at)));
+    ++mark.column;
+  }
+
   std::string_view text_;
-  std::vector<std::size_t> lineStarts_;  // built at the first empty node
+  YamlMark cursor_{1, 1};  // the previous empty node's libyaml mark...
+  std::size_t at_ = 0;     // ...and its byte
 };
 
 /// One libyaml parser over a text, and the event it gave last.

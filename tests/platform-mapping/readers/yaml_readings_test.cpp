@@ -46,6 +46,8 @@ TEST(YamlReadings, ReadWhatYamlCppReadsTheSameWay) {
            "- !Ref\n- &a\n- *a\n- !!str\n- &e\n-",
            "  - \n#   ${AWS:\n \n#   ${AWS:",  // placed past a comment that ends the text
            "- \n# \xC3\xA9t\xC3\xA9",
+           // Many empty nodes, some on one line, some after characters wider than a byte.
+           "m: {k0, k1, k2: , \xC3\xA9: , k3}\nl:\n- \n- {a, b,\n   c}\n- [x: , y: ]\n-\n",
            // Short-form tags on scalars, sequences and mappings.
            "A: !Ref X\nB: !GetAtt Res.Arn\nC: !GetAtt [Res, Arn]\nD: !Sub 'a-${X}'\n"
            "E: !Sub\n  - '${A}-${B}'\n  - {A: !Ref P, B: !ImportValue Q}\nF: !Join [',', [a, b]]\n"
