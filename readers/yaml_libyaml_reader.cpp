@@ -36,22 +36,39 @@ bool hasCharacterYaml11ReadsDifferently(std::string_view text) {
   return false;
 }
 
-/// YAML 1.2 (yaml-cpp) lets an anchor's or alias's name go on through `:`, `?`, `%`, `@` and a
-/// backquote (`&Queue:` names "Queue:"); libyaml (YAML 1.1) ends the name there (`&Queue`, then
-/// `:`). Any `&name` or `*name` where a node may start (after a blank, a line break, a flow
-/// indicator or nothing) and followed by one of them leaves the text to yaml-cpp; an `&` inside a
-/// plain scalar (`Subnets&3AZCondition:`, a real template's condition name) is not an anchor.
-bool hasNameYaml11EndsEarly(std::string_view text) {
+/// Node properties libyaml and yaml-cpp read differently; a text with one goes to yaml-cpp. Only
+/// where a node may start (after a blank, a line break, a flow indicator or nothing) is an `&`,
+/// `*` or `!` a property: an `&` inside a plain scalar (`Subnets&3AZCondition:`, a real
+/// template's condition name) is not one.
+/// - YAML 1.2 (yaml-cpp) lets an anchor's or alias's name go on through `:`, `?`, `%`, `@` and a
+///   backquote (`&Queue:` names "Queue:"); libyaml (YAML 1.1) ends the name there.
+/// - libyaml decodes a tag's percent escapes (`!Re%66` is `!Ref`), and those of a `%TAG`
+///   directive's prefix; yaml-cpp keeps them.
+bool hasPropertyYaml11ReadsDifferently(std::string_view text) {
   auto isNameChar = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
            c == '_';
   };
-  for (std::size_t i = text.find_first_of("&*"); i != std::string_view::npos;
-       i = text.find_first_of("&*", i + 1)) {
+  for (std::size_t at = text.find("%TAG"); at != std::string_view::npos;
+       at = text.find("%TAG", at + 1)) {
+    if (at > 0 && text[at - 1] != '\n') continue;  // a directive starts its line
+    std::string_view directive = text.substr(at, text.find('\n', at) - at);
+    if (directive.find('%', 1) != std::string_view::npos) return true;
+  }
+  for (std::size_t i = text.find_first_of("&*!"); i != std::string_view::npos;
+       i = text.find_first_of("&*!", i + 1)) {
     if (i > 0 && std::string_view(" \t\r\n[{,").find(text[i - 1]) == std::string_view::npos) {
       continue;
     }
     std::size_t end = i + 1;
+    if (text[i] == '!') {
+      while (end < text.size() &&
+             std::string_view(" \t\r\n").find(text[end]) == std::string_view::npos) {
+        if (text[end] == '%') return true;
+        ++end;
+      }
+      continue;
+    }
     while (end < text.size() && isNameChar(text[end])) ++end;
     if (end > i + 1 && end < text.size() &&
         std::string_view("?:%@`").find(text[end]) != std::string_view::npos) {
@@ -267,7 +284,8 @@ bool buildFirstDocument(std::string_view text, EventStream& events, YamlTreeBuil
 
 std::optional<SourceDocument> readYamlWithLibyaml(std::string_view text, const std::string& file,
                                                   const ReadLimits& limits) {
-  if (hasCharacterYaml11ReadsDifferently(text) || hasNameYaml11EndsEarly(text)) return std::nullopt;
+  if (hasCharacterYaml11ReadsDifferently(text) || hasPropertyYaml11ReadsDifferently(text))
+    return std::nullopt;
   try {
     YamlTreeBuilder builder(file, limits);
     EventStream events(text);
