@@ -44,6 +44,8 @@ bool hasCharacterYaml11ReadsDifferently(std::string_view text) {
 ///   backquote (`&Queue:` names "Queue:"); libyaml (YAML 1.1) ends the name there.
 /// - libyaml decodes a tag's percent escapes (`!Re%66` is `!Ref`), and those of a `%TAG`
 ///   directive's prefix; yaml-cpp keeps them.
+/// - A property followed by `:` and no blank (`[&a :x]`): libyaml reads an empty key with the
+///   property, then a value; yaml-cpp reads the plain scalar ":x".
 bool hasPropertyYaml11ReadsDifferently(std::string_view text) {
   auto isNameChar = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -67,11 +69,16 @@ bool hasPropertyYaml11ReadsDifferently(std::string_view text) {
         if (text[end] == '%') return true;
         ++end;
       }
-      continue;
+    } else {
+      while (end < text.size() && isNameChar(text[end])) ++end;
+      if (end > i + 1 && end < text.size() &&
+          std::string_view("?:%@`").find(text[end]) != std::string_view::npos) {
+        return true;
+      }
     }
-    while (end < text.size() && isNameChar(text[end])) ++end;
-    if (end > i + 1 && end < text.size() &&
-        std::string_view("?:%@`").find(text[end]) != std::string_view::npos) {
+    std::size_t next = text.find_first_not_of(" \t\r\n", end);
+    if (next != std::string_view::npos && text[next] == ':' && next + 1 < text.size() &&
+        std::string_view(" \t\r\n").find(text[next + 1]) == std::string_view::npos) {
       return true;
     }
   }

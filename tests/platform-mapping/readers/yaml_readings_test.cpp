@@ -142,6 +142,11 @@ TEST(YamlReadings, LeavesWhatYaml11ReadsDifferentlyToYamlCpp) {
   }
   EXPECT_EQ(readYaml("a: !Re%66 x\n", "t.yaml", {}).root.dump(), R"({"a":"x"})");
   EXPECT_EQ(readYaml("a: !!in%74 \"12\"\n", "t.yaml", {}).root.dump(), R"({"a":"12"})");
+  // A property before `:`: libyaml reads an empty key with it, yaml-cpp the plain scalar ":x".
+  for (const std::string text : {"[&a :x]\n", "a: [!T :x]\n", "{&a :x}\n"}) {
+    EXPECT_FALSE(libyamlReads(text)) << text;
+  }
+  EXPECT_EQ(readYaml("a: [&a :x]\n", "t.yaml", {}).root.dump(), R"({"a":[":x"]})");
   // A `%` in a value, or an `!` inside a plain scalar, is no tag.
   EXPECT_TRUE(libyamlReads("a: 50%\nb: x!y%z\nc: !Sub '100%'\n"));
   EXPECT_TRUE(libyamlReads("a: x\r\nb: \xC2\xA0\xE2\x80\xA7\n"));
@@ -187,6 +192,29 @@ TEST(YamlReadings, ReadsValidYamlThatYamlCppRefuses) {
   auto document = readYaml(text, "t.yaml", {});
   EXPECT_EQ(document.root.dump(), R"({"a":1,"null":"v"})");
   EXPECT_EQ(testing::where(document, "/null"), "t.yaml:3:1");  // at the `:`, as empty nodes are
+}
+
+// yaml-cpp 0.7 misreads these and libyaml reads them as YAML says: c2a's reading changed when
+// libyaml came, and is right now (docs/robustness.md, "Two readings of YAML").
+TEST(YamlReadings, ReadsBlockScalarsThatYamlCppMisread) {
+  // A tagged or anchored block scalar as a sequence entry: yaml-cpp read a script as "", so a
+  // change to it went unseen; or it refused the template.
+  const std::string line = "R:\n  - !Sub |\n    #!/bin/bash\n";
+  EXPECT_EQ(readYamlWithYamlCpp(line, "t.yaml", {}).root.dump(), R"({"R":[{"Fn::Sub":""}]})");
+  EXPECT_EQ(readYaml(line, "t.yaml", {}).root.dump(), R"({"R":[{"Fn::Sub":"#!/bin/bash\n"}]})");
+  const std::string script = "R:\n  - !Sub |\n    #!/bin/bash\n    echo ${AWS::Region}\n";
+  EXPECT_THROW(readYamlWithYamlCpp(script, "t.yaml", {}), C2aError);
+  auto document = readYaml(script, "t.yaml", {});
+  EXPECT_EQ(document.root.dump(), R"({"R":[{"Fn::Sub":"#!/bin/bash\necho ${AWS::Region}\n"}]})");
+  EXPECT_EQ(testing::where(document, "/R/0/Fn::Sub"), "t.yaml:2:5");
+  const std::string folded = "R:\n  - &a >-\n    x\n    y\n  - z\n";
+  EXPECT_THROW(readYamlWithYamlCpp(folded, "t.yaml", {}), C2aError);
+  EXPECT_EQ(readYaml(folded, "t.yaml", {}).root.dump(), R"({"R":["x y","z"]})");
+  // A last line of indentation only, with no line break after it, is an empty line: "clip"
+  // keeps one "\n". yaml-cpp folded it into a space.
+  const std::string trailing = "a: >\n  x\n  ";
+  EXPECT_EQ(readYamlWithYamlCpp(trailing, "t.yaml", {}).root.dump(), R"({"a":"x "})");
+  EXPECT_EQ(readYaml(trailing, "t.yaml", {}).root.dump(), R"({"a":"x\n"})");
 }
 
 TEST(YamlReadings, LimitsStopTheFastReadingAndYamlCppWordsThem) {
