@@ -6,6 +6,7 @@
 
 #include "model/error.h"
 #include "model/json.h"
+#include "rules/native_parser.h"
 
 namespace c2a::rules {
 namespace {
@@ -67,7 +68,10 @@ class Writer {
           json(item);
         }
         return;
-      default: return;  // null, and kinds a rule's literal never is
+      case Json::value_t::null: return;
+      default:  // binary and discarded values: a rule's literal is never one
+        throw C2aError(ErrorKind::Internal, {file_},
+                       "a compiled rule's literal must be JSON, not binary or discarded");
     }
   }
 
@@ -176,9 +180,13 @@ class Reader {
     at_ += size;
     return value;
   }
+  /// An enumerator, at most `last`: bytes from another build, or damaged, fail here rather than
+  /// make a value no switch expects.
   template <class Enum>
-  Enum choice() {
-    return static_cast<Enum>(number());
+  Enum choice(Enum last) {
+    std::uint64_t value = number();
+    if (value > static_cast<std::uint64_t>(last)) fail();
+    return static_cast<Enum>(value);
   }
   template <class T, class Read>
   std::optional<T> maybe(Read read) {
@@ -196,7 +204,8 @@ class Reader {
   }
 
   Json json() {
-    auto type = choice<Json::value_t>();
+    Deeper deeper(*this);
+    auto type = static_cast<Json::value_t>(number());  // the switch fails on any other
     switch (type) {
       case Json::value_t::boolean: return flag();
       case Json::value_t::number_integer: return signedNumber();
@@ -230,14 +239,14 @@ class Reader {
 
   Query query() {
     Query q;
-    q.kind = choice<Query::Kind>();
-    q.componentType = maybe<ComponentType>([this] { return choice<ComponentType>(); });
+    q.kind = choice(Query::Kind::Filter);
+    q.componentType = maybe<ComponentType>([this] { return choice(ComponentType::Stack); });
     q.subtype = maybe<std::string>([this] { return text(); });
     q.name = maybe<std::string>([this] { return text(); });
-    q.changeType = maybe<OperationType>([this] { return choice<OperationType>(); });
+    q.changeType = maybe<OperationType>([this] { return choice(OperationType::Rename); });
     q.propertyOperationType =
-        maybe<PropertyOperationType>([this] { return choice<PropertyOperationType>(); });
-    q.certainty = maybe<Certainty>([this] { return choice<Certainty>(); });
+        maybe<PropertyOperationType>([this] { return choice(PropertyOperationType::Move); });
+    q.certainty = maybe<Certainty>([this] { return choice(Certainty::Possible); });
     q.enclosingLevels = flag();
     q.insideLevels = flag();
     return q;
@@ -251,7 +260,7 @@ class Reader {
       p.slot = smallNumber();
       p.segments = list<PathSegment>([this] {
         PathSegment s;
-        s.kind = choice<PathSegment::Kind>();
+        s.kind = choice(PathSegment::Kind::AnyDepth);
         s.key = text();
         return s;
       });
@@ -268,8 +277,9 @@ class Reader {
   }
 
   Expression expression() {
+    Deeper deeper(*this);
     Expression e;
-    e.kind = choice<Expression::Kind>();
+    e.kind = choice(Expression::Kind::Exists);
     e.children = list<Expression>([this] { return expression(); });
     e.op = text();
     e.operatorIndex = smallNumber();
@@ -281,6 +291,7 @@ class Reader {
   }
 
   Rule rule() {
+    Deeper deeper(*this);
     Rule r;
     r.description = text();
     r.id = text();
@@ -298,8 +309,8 @@ class Reader {
     r.conditions = list<Expression>([this] { return expression(); });
     r.effect = maybe<Effect>([this] {
       Effect e;
-      e.risk = maybe<Risk>([this] { return choice<Risk>(); });
-      e.action = maybe<Action>([this] { return choice<Action>(); });
+      e.risk = maybe<Risk>([this] { return choice(Risk::High); });
+      e.action = maybe<Action>([this] { return choice(Action::Reject); });
       e.target = text();
       e.targetSlot = smallNumber();
       e.where = where();
@@ -313,6 +324,19 @@ class Reader {
   [[nodiscard]] bool atEnd() const { return at_ == bytes_.size(); }
 
  private:
+  /// Rules and conditions nest at most kMaxRuleNesting deep, literals little more: a bound on the
+  /// recursion, so that bytes that are not a parse's cannot exhaust the stack.
+  static constexpr int kMostDepth = 4 * static_cast<int>(kMaxRuleNesting);
+  struct Deeper {
+    explicit Deeper(Reader& reader) : reader_(reader) {
+      if (++reader_.depth_ > kMostDepth) reader_.fail();
+    }
+    ~Deeper() { --reader_.depth_; }
+    Deeper(const Deeper&) = delete;
+    Deeper& operator=(const Deeper&) = delete;
+    Reader& reader_;
+  };
+
   char next() {
     if (at_ >= bytes_.size()) fail();
     return bytes_[at_++];
@@ -324,6 +348,7 @@ class Reader {
   std::string_view bytes_;
   const std::string& file_;
   std::size_t at_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -111,5 +111,50 @@ TEST(AstBytes, RefusesBytesCutShortOrLeftOverAndOtherFiles) {
   EXPECT_THROW(rulesToBytes(parsed, "other.rules"), C2aError);
 }
 
+// Bytes that no parse made (another build's, or damaged) fail as malformed: an enumerator past
+// the last, nesting deeper than the parser allows, a value that is not JSON.
+TEST(AstBytes, RefusesWhatNoParseMakes) {
+  auto expectMalformed = [](const std::vector<Rule>& rules) {
+    try {
+      roundTrip(rules, "t.rules");
+      ADD_FAILURE() << "read back";
+    } catch (const C2aError& error) {
+      EXPECT_EQ(error.diagnostic().kind, ErrorKind::Internal);
+    }
+  };
+  Rule risky;
+  risky.where = SourceLocation{"t.rules", 1, 1};
+  risky.effect = Effect{};
+  risky.effect->where = risky.where;
+  risky.effect->risk = static_cast<Risk>(3);
+  expectMalformed({risky});
+  risky.effect->risk = Risk::High;
+  EXPECT_EQ(roundTrip({risky}, "t.rules"), std::vector<Rule>{risky});
+
+  Rule deep = risky;
+  for (std::size_t i = 0; i < 4 * kMaxRuleNesting; ++i) {
+    Rule parent = risky;
+    parent.children.push_back(std::move(deep));
+    deep = std::move(parent);
+  }
+  expectMalformed({deep});
+  Rule shallow = risky;
+  for (std::size_t i = 0; i < kMaxRuleNesting; ++i) {
+    Rule parent = risky;
+    parent.children.push_back(std::move(shallow));
+    shallow = std::move(parent);
+  }
+  EXPECT_EQ(roundTrip({shallow}, "t.rules"), std::vector<Rule>{shallow});
+
+  Expression literal;
+  literal.kind = Expression::Kind::Compare;
+  literal.where = risky.where;
+  literal.rhs = Operand{};
+  literal.rhs->literal = LiteralOperand{Json::binary({1, 2}), risky.where};
+  Rule binary = risky;
+  binary.conditions.push_back(literal);
+  EXPECT_THROW(rulesToBytes({binary}, "t.rules"), C2aError);
+}
+
 }  // namespace
 }  // namespace c2a::rules
