@@ -123,10 +123,15 @@ LocationTable::NodeId LocationTable::addChild(NodeId parent, std::string_view se
 
 LocationTable::NodeId LocationTable::addElement(NodeId parent, std::size_t index, int line,
                                                 int column) {
+  NodeId id = element(parent, index);
+  positions_[id] = Position{line, column};
+  return id;
+}
+
+LocationTable::NodeId LocationTable::element(NodeId parent, std::size_t index) {
   std::array<char, 24> digits{};
   auto written = std::to_chars(digits.data(), digits.data() + digits.size(), index);
-  return addChild(parent, std::string_view(digits.data(), written.ptr - digits.data()), line,
-                  column);
+  return child(parent, std::string_view(digits.data(), written.ptr - digits.data()));
 }
 
 void LocationTable::setRoot(int line, int column) {

@@ -29,6 +29,10 @@ class LocationTable {
   NodeId addElement(NodeId parent, std::size_t index, int line, int column);
   /// Sets the root value's position.
   void setRoot(int line, int column);
+  /// The child at `segment` inside `parent` (at `index`, for element()), made without a position
+  /// of its own when it is new: a step on the way to values that have one.
+  NodeId child(NodeId parent, std::string_view segment);
+  NodeId element(NodeId parent, std::size_t index);
 
   /// The value at `pointer` (RFC 6901 escaping), keeping a position it already has.
   void add(std::string_view pointer, int line, int column);
@@ -62,8 +66,6 @@ class LocationTable {
   [[nodiscard]] std::size_t slotOf(NodeId parent, std::string_view segment,
                                    std::uint32_t hash) const;
   void grow();
-  /// The child, or the new one (without a position) when there is none.
-  NodeId child(NodeId parent, std::string_view segment);
   /// Keeps segment text at an address that never moves (nodes_ point into it).
   std::string_view keep(std::string_view segment);
 

@@ -58,15 +58,4 @@ LineColumn TextPositions::at(std::size_t offset) const {
   return result;
 }
 
-LocationTablePtr PositionLog::toTable(const std::string& file) && {
-  auto table = std::make_shared<LocationTable>(file);
-  table->reserve(entries_.size());
-  // Newest first, so that the table's keep-the-first rule keeps the last position.
-  for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {
-    table->add(it->first, it->second.line, it->second.column);
-  }
-  entries_.clear();
-  return table;
-}
-
 }  // namespace c2a

@@ -1,14 +1,10 @@
 #pragma once
 // Private to the template readers (json_reader.cpp, yaml_reader.cpp): turning byte offsets into
-// 1-based line/column, collecting the JSON-pointer positions that fill a LocationTable, and
-// quoting input safely in messages.
+// 1-based line/column, and quoting input safely in messages.
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
-
-#include "model/location_table.h"
 
 namespace c2a {
 
@@ -40,19 +36,6 @@ class TextPositions {
   mutable std::size_t lastOffset_ = 0;
   mutable std::size_t lastLineEnd_ = 0;
   mutable LineColumn last_{1, 1};
-};
-
-/// Positions of values by JSON pointer. When a duplicate key is read again the later position
-/// wins, as the later value does (LocationTable itself keeps the first position it is given).
-class PositionLog {
- public:
-  void add(std::string pointer, LineColumn where) {
-    entries_.emplace_back(std::move(pointer), where);
-  }
-  [[nodiscard]] LocationTablePtr toTable(const std::string& file) &&;
-
- private:
-  std::vector<std::pair<std::string, LineColumn>> entries_;
 };
 
 }  // namespace c2a

@@ -128,7 +128,7 @@ void checkNothingLeftOver(YAML::Parser& parser, std::string_view text,
 SourceDocument readYamlWithYamlCpp(std::string_view text, const std::string& file,
                                    const ReadLimits& limits) {
   TextPositions positions(text);
-  YamlTreeBuilder builder(file, limits);
+  YamlTreeBuilder builder(file, limits, text.size());
   YamlCppEvents events(text, positions, builder);
   std::istringstream stream{std::string(text)};
   try {

@@ -294,7 +294,7 @@ std::optional<SourceDocument> readYamlWithLibyaml(std::string_view text, const s
   if (hasCharacterYaml11ReadsDifferently(text) || hasPropertyYaml11ReadsDifferently(text))
     return std::nullopt;
   try {
-    YamlTreeBuilder builder(file, limits);
+    YamlTreeBuilder builder(file, limits, text.size());
     EventStream events(text);
     if (!buildFirstDocument(text, events, builder)) return std::nullopt;
     return std::move(builder).finish();

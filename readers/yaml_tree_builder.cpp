@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "model/intrinsics.h"
-#include "model/path.h"
 #include "readers/limit_errors.h"
 #include "readers/yaml_scalars.h"
 
@@ -23,13 +22,20 @@ Json scalarValue(std::string_view tag, const std::string& text) {
 
 }  // namespace
 
+YamlTreeBuilder::YamlTreeBuilder(const std::string& file, const ReadLimits& limits,
+                                 std::size_t textSize)
+    : file_(file), limits_(limits), table_(std::make_shared<LocationTable>(file)) {
+  // About a value every 24 bytes of a YAML template: room for that many saves regrowth.
+  table_->reserve(textSize / 24);
+}
+
 void YamlTreeBuilder::onNull(YamlMark mark, YamlAnchor anchor) {
   Slot slot = nextSlot(mark);
   if (slot.isKey) {
     takeKey(mark, "null", false, anchor, false);
     return;
   }
-  record(slot.pointer, slot.at, slot.quiet);
+  record(slot);
   addLeaf(nullptr, 0, 0, mark, anchor);
 }
 
@@ -42,11 +48,9 @@ void YamlTreeBuilder::onScalar(YamlMark mark, std::string_view tag, YamlAnchor a
     takeKey(mark, std::move(text), isMerge, anchor, false);
     return;
   }
-  record(slot.pointer, slot.at, slot.quiet);
+  LocationTable::NodeId node = record(slot);
   if (auto key = functionKeyForTag(tag)) {
-    std::string inner = slot.pointer;
-    appendPointerSegment(inner, *key);
-    record(inner, mark, slot.quiet);
+    if (!slot.quiet) record(node, *key, mark);
     Json call = callFromScalar(*key, text);
     int height = call.front().is_array() ? 2 : 1;
     addLeaf(std::move(call), height, text.size(), mark, anchor);
@@ -69,7 +73,7 @@ void YamlTreeBuilder::onAlias(YamlMark mark, YamlAnchor anchor) {
             false, 0, true);
     return;
   }
-  record(slot.pointer, slot.at, slot.quiet);
+  record(slot);
   // A merge source's members land in the enclosing mapping, one level up.
   int height = slot.isMerge ? std::max(0, anchored.height - 1) : anchored.height;
   checkDepth(currentDepth() + height, mark);
@@ -107,7 +111,7 @@ void YamlTreeBuilder::onCollectionEnd() {
 SourceDocument YamlTreeBuilder::finish() && {
   if (!hasRoot_ || root_.is_null())
     throw C2aError(ErrorKind::InvalidInput, {file_}, "empty document");
-  return SourceDocument{std::move(root_), std::move(log_).toTable(file_)};
+  return SourceDocument{std::move(root_), std::move(table_)};
 }
 
 SourceLocation YamlTreeBuilder::locate(YamlMark mark) const {
@@ -116,9 +120,15 @@ SourceLocation YamlTreeBuilder::locate(YamlMark mark) const {
 }
 
 YamlTreeBuilder::Slot YamlTreeBuilder::nextSlot(YamlMark mark) const {
-  if (frames_.empty()) return Slot{"", mark};
+  Slot slot;
+  slot.at = mark;
+  if (frames_.empty()) {
+    slot.root = true;
+    return slot;
+  }
   const Frame& top = frames_.back();
-  Slot slot{top.pointer, mark, top.quiet};
+  slot.parent = top.node;
+  slot.quiet = top.quiet;
   if (top.value.is_object()) {
     if (top.expectKey) {
       slot.isKey = true;
@@ -126,19 +136,36 @@ YamlTreeBuilder::Slot YamlTreeBuilder::nextSlot(YamlMark mark) const {
       slot.isMerge = true;
       slot.quiet = true;
     } else {
-      appendPointerSegment(slot.pointer, top.key);
+      slot.segment = top.key;
       slot.at = top.keyMark;
     }
   } else {
-    appendPointerSegment(slot.pointer, std::to_string(top.nextIndex));
+    slot.inArray = true;
+    slot.index = top.nextIndex;
     slot.isMerge = top.mergeList;
   }
   return slot;
 }
 
-void YamlTreeBuilder::record(const std::string& pointer, YamlMark at, bool quiet) {
-  if (quiet || at.line <= 0) return;
-  log_.add(pointer, at);
+LocationTable::NodeId YamlTreeBuilder::record(const Slot& slot) {
+  // A quiet value's descendants are quiet too: its node is never asked for.
+  if (slot.quiet) return LocationTable::kRoot;
+  const YamlMark at = slot.at;
+  if (slot.root) {
+    if (at.line > 0) table_->setRoot(at.line, at.column);
+    return LocationTable::kRoot;
+  }
+  if (slot.inArray) {
+    if (at.line > 0) return table_->addElement(slot.parent, slot.index, at.line, at.column);
+    return table_->element(slot.parent, slot.index);
+  }
+  return record(slot.parent, slot.segment, at);
+}
+
+LocationTable::NodeId YamlTreeBuilder::record(LocationTable::NodeId parent,
+                                              std::string_view segment, YamlMark at) {
+  if (at.line > 0) return table_->addChild(parent, segment, at.line, at.column);
+  return table_->child(parent, segment);
 }
 
 void YamlTreeBuilder::checkDepth(int depth, YamlMark mark) const {
@@ -197,10 +224,9 @@ void YamlTreeBuilder::startContainer(YamlMark mark, std::string_view tag, YamlAn
                                      Json empty) {
   Slot slot = nextSlot(mark);
   if (slot.isKey) throw nonScalarKey(mark, empty);
-  record(slot.pointer, slot.at, slot.quiet);
   Frame frame;
+  frame.node = record(slot);
   frame.value = std::move(empty);
-  frame.pointer = std::move(slot.pointer);
   frame.anchor = anchor;
   frame.valuesAtStart = values_;
   frame.bytesAtStart = bytes_;
@@ -212,8 +238,7 @@ void YamlTreeBuilder::startContainer(YamlMark mark, std::string_view tag, YamlAn
   std::size_t count = 1;
   frame.wrapper = functionKeyForTag(tag);
   if (frame.wrapper) {
-    appendPointerSegment(frame.pointer, *frame.wrapper);
-    record(frame.pointer, mark, slot.quiet);
+    if (!slot.quiet) frame.node = record(frame.node, *frame.wrapper, mark);
     ++frame.depth;
     ++count;
   }
@@ -229,11 +254,7 @@ void YamlTreeBuilder::applyMerges(Frame& frame) {
   for (Merge& merge : frame.merges) {
     for (auto& [key, value] : merge.source.items()) {
       if (frame.members.contains(frame.value, key)) continue;
-      if (!frame.quiet) {
-        std::string pointer = frame.pointer;
-        appendPointerSegment(pointer, key);
-        record(pointer, merge.at, false);
-      }
+      if (!frame.quiet) record(frame.node, key, merge.at);
       frame.members.set(frame.value, key, std::move(value));
     }
   }

@@ -7,6 +7,7 @@
 // billion-laughs document stops at the value or text limit without first building what it
 // expands to.
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 
 #include "model/error.h"
 #include "model/json.h"
+#include "model/location_table.h"
 #include "readers/object_members.h"
 #include "readers/read_limits.h"
 #include "readers/source_document.h"
@@ -36,8 +38,8 @@ using YamlMark = LineColumn;
 
 class YamlTreeBuilder {
  public:
-  YamlTreeBuilder(const std::string& file, const ReadLimits& limits)
-      : file_(file), limits_(limits) {}
+  /// `textSize`: the bytes the events come from, to size the location table.
+  YamlTreeBuilder(const std::string& file, const ReadLimits& limits, std::size_t textSize);
 
   /// An empty node, or a plain untagged `~`, `null`, `Null`, `NULL`.
   void onNull(YamlMark mark, YamlAnchor anchor);
@@ -66,7 +68,7 @@ class YamlTreeBuilder {
   };
   struct Frame {
     Json value;
-    std::string pointer;                 // of `value`, inside the wrapper of a short-form tag
+    LocationTable::NodeId node = LocationTable::kRoot;  // of `value`, inside a short-form tag
     std::optional<std::string> wrapper;  // a short-form tag's long-form key (`!Sub [...]`)
     int depth = 0;                       // JSON nesting of `value`
     int parentDepth = 0;
@@ -86,9 +88,14 @@ class YamlTreeBuilder {
     // Sequences.
     std::size_t nextIndex = 0;
   };
-  /// Where the value that starts now goes.
+  /// Where the value that starts now goes: `segment` (a key, or an index for `inArray`) inside
+  /// `parent`, or the root when `root`.
   struct Slot {
-    std::string pointer;
+    LocationTable::NodeId parent = LocationTable::kRoot;
+    std::string_view segment;
+    std::size_t index = 0;
+    bool root = false;
+    bool inArray = false;
     YamlMark at;  // a member is located by its key
     bool quiet = false;
     bool isKey = false;
@@ -96,7 +103,10 @@ class YamlTreeBuilder {
   };
 
   [[nodiscard]] Slot nextSlot(YamlMark mark) const;
-  void record(const std::string& pointer, YamlMark at, bool quiet);
+  /// The table node of the slot's value, positioned at `slot.at` unless it is quiet.
+  LocationTable::NodeId record(const Slot& slot);
+  /// The node of `segment` inside `parent`, positioned at `at` (when the parser gave it).
+  LocationTable::NodeId record(LocationTable::NodeId parent, std::string_view segment, YamlMark at);
   [[nodiscard]] int currentDepth() const { return frames_.empty() ? 0 : frames_.back().depth; }
   void checkDepth(int depth, YamlMark mark) const;
   void countValues(std::size_t count, YamlMark mark, bool viaAlias);
@@ -111,7 +121,7 @@ class YamlTreeBuilder {
 
   const std::string& file_;
   const ReadLimits& limits_;
-  PositionLog log_;
+  std::shared_ptr<LocationTable> table_;
   std::vector<Frame> frames_;
   std::unordered_map<YamlAnchor, Anchored> anchors_;
   std::size_t values_ = 0;

@@ -100,5 +100,22 @@ TEST(LocationTable, KeepsEveryChildAsItGrows) {
   EXPECT_EQ(table.size(), 1 + 3 * 5000U);
 }
 
+// A step without a position of its own (a YAML value the parser gave no mark for) is found
+// through, to the nearest value that has one, and keeps a position it is given later.
+TEST(LocationTable, AStepWithoutAPositionIsFoundThrough) {
+  LocationTable table("t.yaml");
+  table.setRoot(1, 1);
+  auto list = table.child(LocationTable::kRoot, "List");
+  auto item = table.element(list, 2);
+  table.addChild(item, "Key", 5, 7);
+  EXPECT_EQ(table.find("/List/2/Key").str(), "t.yaml:5:7");
+  EXPECT_EQ(table.find("/List/2").str(), "t.yaml:1:1");
+  EXPECT_EQ(table.size(), 2U);
+  EXPECT_EQ(table.addElement(list, 2, 4, 5), item);
+  EXPECT_EQ(table.child(list, "2"), item);
+  EXPECT_EQ(table.find("/List/2").str(), "t.yaml:4:5");
+  EXPECT_EQ(table.size(), 3U);
+}
+
 }  // namespace
 }  // namespace c2a
