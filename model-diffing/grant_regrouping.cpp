@@ -64,8 +64,11 @@ std::optional<std::vector<std::string>> statementAtoms(const Json& statement,
     std::vector<std::string> texts;
     auto it = normal.find(key);
     if (it == normal.end()) return std::vector<std::string>{"-"};
-    for (const auto& element : it->is_array() ? *it : Json::array({*it})) {
-      texts.push_back(canonicalText(element));
+    if (it->is_array()) {
+      texts.reserve(it->size());
+      for (const auto& element : *it) texts.push_back(canonicalText(element));
+    } else {
+      texts.push_back(canonicalText(*it));
     }
     normal.erase(it);
     return texts;
@@ -148,13 +151,21 @@ std::optional<std::vector<std::string>> policyPrincipals(const Component& policy
 
 // What every principal of one side is granted: principal key → statement atoms.
 using Ledger = std::unordered_map<std::string, std::unordered_set<std::string>>;
+// The principals whose grants are asked about: a ledger holds only theirs, since spelling out
+// every statement of a template as atoms was a sixth of an IAM-heavy run.
+using Principals = std::unordered_set<std::string>;
+
+bool anyOf(const std::vector<std::string>& principals, const Principals& wanted) {
+  return std::any_of(principals.begin(), principals.end(),
+                     [&wanted](const std::string& p) { return wanted.count(p) != 0; });
+}
 
 // A resource with a Condition may not exist in the deployment: it grants nothing for certain.
 bool deployedForCertain(const Component& component) {
   return member(&component.properties, "Condition") == nullptr;
 }
 
-Ledger ledgerOf(const InfraModel& model) {
+Ledger ledgerOf(const InfraModel& model, const Principals& wanted) {
   Ledger ledger;
   auto grant = [&](const std::vector<std::string>& principals,
                    const std::vector<std::string>& statements) {
@@ -169,16 +180,19 @@ Ledger ledgerOf(const InfraModel& model) {
     const Json* properties = member(&component.properties, "Properties");
     if (const auto* type = policyType(component.subtype)) {
       auto principals = policyPrincipals(component, *type, model);
+      if (!principals || !anyOf(*principals, wanted)) continue;
       auto statements = documentKeys(member(properties, "PolicyDocument"), model, component.stack);
-      if (principals && statements) grant(*principals, *statements);
+      if (statements) grant(*principals, *statements);
       continue;
     }
     auto kind = inlineKind(component.subtype);
     const Json* policies = member(properties, "Policies");
     if (kind.empty() || policies == nullptr || !policies->is_array()) continue;
+    std::vector<std::string> self{selfKey(kind, component)};
+    if (!anyOf(self, wanted)) continue;
     for (const auto& policy : *policies) {
       auto statements = documentKeys(member(&policy, "PolicyDocument"), model, component.stack);
-      if (statements) grant({selfKey(kind, component)}, *statements);
+      if (statements) grant(self, *statements);
     }
   }
   return ledger;
@@ -208,30 +222,48 @@ std::optional<std::vector<std::string>> principalsOf(const Component& component,
   return std::vector<std::string>{selfKey(kind, component)};
 }
 
-bool regrouped(const Operation& op, const ModelDiff& diff, const Ledger& before,
-               const Ledger& after) {
-  if (op.componentType != ComponentType::Resource) return false;
+/// An operation that may be a grant moved between policies: what it adds or removes, on which
+/// side's component, and the principals that component's policies attach to.
+struct Candidate {
+  bool adds = false;
+  const InfraModel* model = nullptr;
+  const Component* component = nullptr;
+  std::vector<std::string> principals;
+};
+
+std::optional<Candidate> candidateOf(const Operation& op, const ModelDiff& diff) {
+  if (op.componentType != ComponentType::Resource) return std::nullopt;
+  if (!policyType(op.subtype) && inlineKind(op.subtype).empty()) return std::nullopt;
   const bool adds = op.type == OperationType::Insert ||
                     (op.property && op.property->operation == PropertyOperationType::Insert);
   const bool removes = op.type == OperationType::Remove ||
                        (op.property && op.property->operation == PropertyOperationType::Remove);
-  if (!adds && !removes) return false;
+  if (!adds && !removes) return std::nullopt;
   // An addition is judged in the AFTER model against what BEFORE granted, a removal the reverse.
   const InfraModel* model = adds ? diff.after : diff.before;
   auto index = adds ? op.after : op.before;
-  if (model == nullptr || !index) return false;
+  if (model == nullptr || !index) return std::nullopt;
   const auto& component = model->component(*index);
-  if (!deployedForCertain(component)) return false;
-  const Ledger& other = adds ? before : after;
+  if (!deployedForCertain(component)) return std::nullopt;
   auto principals = principalsOf(component, *model);
-  if (!principals) return false;
+  if (!principals) return std::nullopt;
+  return Candidate{adds, model, &component, std::move(*principals)};
+}
+
+bool regrouped(const Operation& op, const Candidate& candidate, const Ledger& before,
+               const Ledger& after) {
+  const bool adds = candidate.adds;
+  const InfraModel* model = candidate.model;
+  const Component& component = *candidate.component;
+  const Ledger& other = adds ? before : after;
+  const std::vector<std::string>& principals = candidate.principals;
 
   if (op.type != OperationType::Update) {  // the policy resource itself
     if (policyType(component.subtype) == nullptr) return false;
     auto statements =
         documentKeys(member(member(&component.properties, "Properties"), "PolicyDocument"), *model,
                      component.stack);
-    return statements && allHeld(other, *principals, *statements);
+    return statements && allHeld(other, principals, *statements);
   }
   const auto& change = *op.property;
   const Json* value = adds ? (change.newValue ? &*change.newValue : nullptr)
@@ -254,23 +286,29 @@ bool regrouped(const Operation& op, const ModelDiff& diff, const Ledger& before,
              keyAt(2, "Statement") && indexAt(3)) {
     statements = statementAtoms(*value, *model, component.stack);
   }
-  return statements && allHeld(other, *principals, *statements);
+  return statements && allHeld(other, principals, *statements);
 }
 
 }  // namespace
 
 void markRegroupedGrants(ModelDiff& diff) {
   if (diff.before == nullptr || diff.after == nullptr) return;
-  std::optional<Ledger> before, after;  // built on first need: most diffs touch no policy
+  std::vector<std::pair<Operation*, Candidate>> candidates;
+  Principals wanted;
   for (auto& op : diff.operations) {
-    if (op.componentType != ComponentType::Resource) continue;
-    if (!policyType(op.subtype) && inlineKind(op.subtype).empty()) continue;
-    if (!before) {
-      before = ledgerOf(*diff.before);
-      after = ledgerOf(*diff.after);
+    if (op.componentType == ComponentType::Resource &&
+        (policyType(op.subtype) != nullptr || !inlineKind(op.subtype).empty())) {
+      op.regrouped = false;
     }
-    op.regrouped = regrouped(op, diff, *before, *after);
+    if (auto candidate = candidateOf(op, diff)) {
+      wanted.insert(candidate->principals.begin(), candidate->principals.end());
+      candidates.emplace_back(&op, std::move(*candidate));
+    }
   }
+  if (candidates.empty()) return;  // most diffs touch no policy
+  const Ledger before = ledgerOf(*diff.before, wanted);
+  const Ledger after = ledgerOf(*diff.after, wanted);
+  for (auto& [op, candidate] : candidates) op->regrouped = regrouped(*op, candidate, before, after);
 }
 
 }  // namespace c2a::diffing
