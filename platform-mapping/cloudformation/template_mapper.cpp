@@ -112,32 +112,44 @@ class TemplateMapper {
             true});
       }
     }
-    findMacros(root, {}, 0);
+    std::vector<Step> steps;
+    findMacros(root, steps);
   }
 
+  /// A step of the walk below: a key, or (when `key` is null) an array index. The path is spelled
+  /// out only where a call is found: a string per value walked was a fifth of mapping a template.
+  struct Step {
+    const std::string* key = nullptr;
+    std::size_t index = 0;
+  };
+
   // A transform call (AWS::Include, macros) anywhere: its output is unknown here.
-  void findMacros(const Json& value, Path& path, int depth) {
-    if (depth > 64) return;
+  void findMacros(const Json& value, std::vector<Step>& steps) {
+    if (steps.size() > 64) return;
     if (value.is_object()) {
       for (auto it = value.begin(); it != value.end(); ++it) {
-        path.push_back(it.key());
+        steps.push_back(Step{&it.key()});
         if (functionNamed(it.key()) == Fn::Transform) {
+          Path path;
+          path.reserve(steps.size());
+          for (const Step& step : steps) {
+            path.push_back(step.key != nullptr ? *step.key : std::to_string(step.index));
+          }
           warnings_.push_back(Diagnostic{ErrorKind::InvalidInput, locate(path),
                                          macroWarning(path, it.value()), true});
         } else {
-          findMacros(it.value(), path, depth + 1);
+          findMacros(it.value(), steps);
         }
-        path.pop_back();
+        steps.pop_back();
       }
     } else if (value.is_array()) {
       for (std::size_t i = 0; i < value.size(); ++i) {
-        path.push_back(std::to_string(i));
-        findMacros(value[i], path, depth + 1);
-        path.pop_back();
+        steps.push_back(Step{nullptr, i});
+        findMacros(value[i], steps);
+        steps.pop_back();
       }
     }
   }
-  void findMacros(const Json& value, Path&& path, int depth) { findMacros(value, path, depth); }
 
   // A macro replaces the value holding its Fn::Transform and reads nothing else: inside a
   // resource it hides that resource's value, which waits for a person (a macro may answer
