@@ -22,57 +22,65 @@ namespace {
 
 constexpr std::string_view kDependencyCycle = "dependency-cycle";
 
-// Whether each value of a resource's body holds an Fn::If, for every path down to the first
-// intrinsic function (where a reference's sourcePath ends): one walk of the body, then a look-up
-// per reference. A walk per reference was quadratic: one Fn::Join of 20,000 Refs, or 20,000
-// properties each referring to one resource.
-class ConditionalPaths {
+// Whether the values of a resource's body hold an Fn::If, each worked out at most once: a
+// reference's value is found by its sourcePath, and what lies below it is walked once however
+// many references lead into it. A walk per reference was quadratic (one Fn::Join of 20,000 Refs,
+// or 20,000 properties each referring to one resource); a pointer string kept per value of the
+// body, as an earlier version did, cost more than finding the circles.
+class ConditionalValues {
  public:
-  explicit ConditionalPaths(const Json& body) { walk(body, "", true); }
+  explicit ConditionalValues(const Json& body) : body_(body) {}
 
-  /// Whether the value at `pointer` holds an Fn::If; nothing for a path not recorded.
-  [[nodiscard]] std::optional<bool> conditional(const std::string& pointer) const {
-    auto it = byPointer_.find(pointer);
-    if (it == byPointer_.end()) return std::nullopt;
-    return it->second;
+  /// Whether the value at `path` holds an Fn::If; nothing when there is no value there.
+  [[nodiscard]] std::optional<bool> at(const Path& path) {
+    const Json* value = &body_;
+    for (const auto& segment : path) {
+      value = childOf(*value, segment);
+      if (value == nullptr) return std::nullopt;
+    }
+    return conditional(*value);
   }
 
  private:
-  bool walk(const Json& value, const std::string& pointer, bool record) {
-    bool intrinsic = value.is_object() && isIntrinsic(value);
-    bool conditional = calls(value, Fn::If);
-    bool below = record && !intrinsic;  // paths inside an intrinsic are not recorded
+  static const Json* childOf(const Json& value, const std::string& segment) {
     if (value.is_object()) {
-      for (const auto& [key, member] : value.items()) {
-        conditional = walk(member, below ? childPointer(pointer, key) : "", below) || conditional;
-      }
-    } else if (value.is_array()) {
-      for (std::size_t i = 0; i < value.size(); ++i) {
-        conditional =
-            walk(value[i], below ? pointer + "/" + std::to_string(i) : "", below) || conditional;
-      }
+      auto it = value.find(segment);
+      return it == value.end() ? nullptr : &*it;
     }
-    if (record) byPointer_.emplace(pointer, conditional);
-    return conditional;
+    if (!value.is_array() || segment.empty() || (segment.size() > 1 && segment[0] == '0')) {
+      return nullptr;
+    }
+    std::size_t index = 0;
+    for (char c : segment) {
+      if (c < '0' || c > '9' || index > value.size()) return nullptr;
+      index = index * 10 + static_cast<std::size_t>(c - '0');
+    }
+    return index < value.size() ? &value[index] : nullptr;
   }
 
-  std::unordered_map<std::string, bool> byPointer_;
+  bool conditional(const Json& value) {
+    if (!value.is_structured()) return false;
+    if (auto it = known_.find(&value); it != known_.end()) return it->second;
+    bool found = value.is_object() && calls(value, Fn::If);
+    for (auto it = value.begin(); !found && it != value.end(); ++it) found = conditional(*it);
+    known_.emplace(&value, found);
+    return found;
+  }
+
+  const Json& body_;
+  std::unordered_map<const Json*, bool> known_;
 };
 
 bool surelyMade(const Component& source, const Relationship& edge,
-                std::optional<ConditionalPaths>& paths) {
+                std::optional<ConditionalValues>& values) {
   if (edge.reference == ReferenceKind::DependsOn) return true;
   if (edge.reference != ReferenceKind::Ref && edge.reference != ReferenceKind::GetAtt &&
       edge.reference != ReferenceKind::Sub) {
     return false;
   }
-  auto pointer = toPointer(edge.sourcePath);
-  if (!paths) paths.emplace(source.properties);
-  if (auto conditional = paths->conditional(pointer)) return !*conditional;
-  // A path the walk did not record (none is expected): asked of the body directly.
-  auto at = Json::json_pointer(pointer);
-  if (!source.properties.contains(at)) return false;
-  return !hasConditionalValue(source.properties.at(at));
+  if (!values) values.emplace(source.properties);
+  auto conditional = values->at(edge.sourcePath);
+  return conditional && !*conditional;
 }
 
 std::string names(const InfraModel& model, const std::vector<ComponentIndex>& members) {
@@ -96,12 +104,13 @@ std::vector<std::vector<ComponentIndex>> circlesOf(
   std::vector<bool> selfReference(members.size(), false);
   for (std::size_t v = 0; v < members.size(); ++v) {
     const Component& source = model.component(members[v]);
-    std::optional<ConditionalPaths> paths;  // made when the first reference needs it
+    std::optional<ConditionalValues> values;  // made when the first reference needs it
     model.forEachOutgoing(
         members[v], [&](ComponentIndex, ComponentIndex target, const Relationship& edge) {
           auto to = local.find(target);
           if (to == local.end() || model.component(target).stack != stack) return;
-          if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge, paths)) return;
+          if (edge.kind != RelationshipKind::Dependency || !surelyMade(source, edge, values))
+            return;
           if (to->second == v) {
             selfReference[v] = true;
           } else {
