@@ -12,8 +12,8 @@
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cdk/string_field.h"
 #include "platform-mapping/cloudformation/nested_templates.h"
-#include "readers/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 namespace {
@@ -66,7 +66,7 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
     rootDirectory_ = directory.empty() ? "." : directory.string();
   }
   auto document = read ? read(source.file) : readSourceFile(source.file, limits_);
-  ComponentIndex stackComponent = mapTemplate(document, source.stack, model_, warnings_);
+  ComponentIndex stackComponent = mapTemplate(std::move(document), source.stack, model_, warnings_);
   model_.addStack(source.stack);
   model_.setEnvironment(source.stack, source.environment);
   addConstructs(model_, source.stack, stackComponent, source.constructPath);
@@ -100,10 +100,10 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
     const Json empty = Json::object();
     const Json& metadata = resource.contains("Metadata") ? resource["Metadata"] : empty;
     const Json* properties = resource.contains("Properties") ? &resource["Properties"] : nullptr;
-    const Json* templateUrl = properties != nullptr && properties->is_object() &&
-                                      properties->contains("TemplateURL")
-                                  ? &(*properties)["TemplateURL"]
-                                  : nullptr;
+    const Json* templateUrl =
+        properties != nullptr && properties->is_object() && properties->contains("TemplateURL")
+            ? &(*properties)["TemplateURL"]
+            : nullptr;
     if (auto given = givenTemplate(parent, nested.stack, component.name, templateUrl)) {
       // --nested-template names it, or the TemplateURL is a path on this machine.
       nested.namedAt = component.location({"Properties", "TemplateURL"});
@@ -123,9 +123,8 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
       nested.namedAt = component.location({"Metadata", "aws:asset:path"});
       nested.file =
           pathInsideAssembly(parent.assemblyDir, *asset, nested.namedAt, "aws:asset:path");
-    } else if (auto file = parent.assemblyDir.empty()
-                               ? std::nullopt
-                               : templateFromAssets(parent, resource)) {
+    } else if (auto file = parent.assemblyDir.empty() ? std::nullopt
+                                                      : templateFromAssets(parent, resource)) {
       // No asset metadata: the TemplateURL's object key names the template in an asset manifest.
       nested.namedAt = component.location({"Properties", "TemplateURL"});
       nested.file =
@@ -165,9 +164,10 @@ std::string StackTreeMapper::whyNotReadable(const std::string& file) const {
   auto target = fs::weakly_canonical(file, ec);
   auto inside = target.lexically_relative(root);
   if (ec || inside.empty() || *inside.begin() == "..") {
-    return fmt::format("its TemplateURL names {}, outside the directory of the template c2a was "
-                       "given, which c2a does not read unless --nested-template names it",
-                       file);
+    return fmt::format(
+        "its TemplateURL names {}, outside the directory of the template c2a was "
+        "given, which c2a does not read unless --nested-template names it",
+        file);
   }
   if (auto why = whyNotARegularFile(file)) {
     return fmt::format("its TemplateURL names {}: {}", file, *why);

@@ -51,9 +51,11 @@ constexpr std::array<Section, 5> kEntitySections{{
 
 class TemplateMapper {
  public:
-  TemplateMapper(const SourceDocument& document, const std::string& stack, InfraModel& model,
-                 Diagnostics& warnings)
-      : document_(document), stack_(stack), model_(model), warnings_(warnings) {}
+  /// `bodies`: the document's own root, when the caller gives the document up: entity bodies are
+  /// then moved into the components, not copied (null: copied).
+  TemplateMapper(const SourceDocument& document, Json* bodies, const std::string& stack,
+                 InfraModel& model, Diagnostics& warnings)
+      : document_(document), bodies_(bodies), stack_(stack), model_(model), warnings_(warnings) {}
 
   ComponentIndex map() {
     checkIsTemplate();
@@ -64,9 +66,13 @@ class TemplateMapper {
     }
     // Read the whole document before touching the model, so a failure leaves it unchanged.
     std::vector<Component> entities;
+    // A transform reads the document as written while it expands it: nothing is moved then.
+    Json* movable = extensions_ || usesServerlessTransform(document_.root) ? nullptr : bodies_;
     for (auto it = document_.root.begin(); it != document_.root.end(); ++it) {
       for (const auto& section : kEntitySections) {
-        if (it.key() == section.key) collectSection(section, it.value(), entities);
+        if (it.key() != section.key) continue;
+        collectSection(section, it.value(), movable ? &*movable->find(it.key()) : nullptr,
+                       entities);
       }
     }
     std::vector<std::vector<TemplateReference>> references;
@@ -214,7 +220,9 @@ class TemplateMapper {
     return component;
   }
 
-  void collectSection(const Section& section, const Json& entries, std::vector<Component>& out) {
+  /// `movable`: `entries` itself, when its bodies may be moved (never with a transform).
+  void collectSection(const Section& section, const Json& entries, Json* movable,
+                      std::vector<Component>& out) {
     if (!entries.is_object()) {
       fail({std::string(section.key)}, fmt::format("{} is not a mapping", section.key));
     }
@@ -225,15 +233,17 @@ class TemplateMapper {
     std::vector<ExpandedEntry> gathered;
     std::vector<Path> paths;
     auto take = [&](const std::string& key, const Json& value, const std::string& pointer,
-                    const Path& path) {
-      if (!serverless) return add(section, key, value, pointer, path, out);
+                    const Path& path, Json* body) {
+      if (!serverless) return add(section, key, value, pointer, path, out, body);
       gathered.push_back({key, value, pointer});
       paths.push_back(path);
     };
+    auto bodies = movable ? movable->begin() : Json::iterator();  // in step with `it`
     for (auto it = entries.begin(); it != entries.end(); ++it) {
+      Json* body = movable ? &*bodies++ : nullptr;
       Path path{std::string(section.key), it.key()};
       if (!isForEachKey(it.key())) {
-        take(it.key(), it.value(), toPointer(path), path);
+        take(it.key(), it.value(), toPointer(path), path, body);
         continue;
       }
       if (!extensions_) {
@@ -252,7 +262,7 @@ class TemplateMapper {
                          fmt::format("{} makes {} {}, which the template has already", it.key(),
                                      section.what, entry.key));
         }
-        take(entry.key, entry.value, entry.pointer, path);
+        take(entry.key, entry.value, entry.pointer, path, nullptr);
       }
     }
     if (!serverless) return;
@@ -269,18 +279,20 @@ class TemplateMapper {
                                    "already",
                                    entry.key));
       }
-      add(section, entry.key, entry.value, entry.pointer, path, out);
+      add(section, entry.key, entry.value, entry.pointer, path, out, nullptr);
     }
   }
 
+  /// `body`: `written` itself, when it may be moved into the component.
   void add(const Section& section, const std::string& name, const Json& written,
-           const std::string& pointer, const Path& path, std::vector<Component>& out) {
+           const std::string& pointer, const Path& path, std::vector<Component>& out, Json* body) {
     made_.insert({section.type, name});
     // With the transform, loops inside a body and Fn::Length / Fn::ToJsonString are expanded.
     Json value = extensions_ && section.type != ComponentType::Parameter &&
                          section.type != ComponentType::Mapping
                      ? extensions_->expandWithin(written, pointer)
-                     : written;
+                 : body != nullptr ? std::move(*body)
+                                   : written;
     if (extensions_ && section.type == ComponentType::Resource) extensions_->resolvePolicies(value);
     Component component;
     component.type = section.type;
@@ -291,7 +303,7 @@ class TemplateMapper {
       component.subtype = value.at("Type").get<std::string>();
       value.erase("Type");  // it is the component's subtype
     }
-    component.properties = std::move(value);  // the body's one copy, made above
+    component.properties = std::move(value);  // the body's one copy (or the body), made above
     component.locations = document_.locations;
     component.pointer = pointer;
     out.push_back(std::move(component));
@@ -386,6 +398,7 @@ class TemplateMapper {
   }
 
   const SourceDocument& document_;
+  Json* bodies_;
   const std::string& stack_;
   InfraModel& model_;
   Diagnostics& warnings_;
@@ -397,7 +410,12 @@ class TemplateMapper {
 
 ComponentIndex mapTemplate(const SourceDocument& document, const std::string& stack,
                            InfraModel& model, Diagnostics& warnings) {
-  return TemplateMapper(document, stack, model, warnings).map();
+  return TemplateMapper(document, nullptr, stack, model, warnings).map();
+}
+
+ComponentIndex mapTemplate(SourceDocument&& document, const std::string& stack, InfraModel& model,
+                           Diagnostics& warnings) {
+  return TemplateMapper(document, &document.root, stack, model, warnings).map();
 }
 
 }  // namespace c2a

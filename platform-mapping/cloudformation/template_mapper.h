@@ -16,6 +16,11 @@ namespace c2a {
 /// Returns the index of the Stack component.
 ComponentIndex mapTemplate(const SourceDocument& document, const std::string& stack,
                            InfraModel& model, Diagnostics& warnings);
+/// mapTemplate for a document the caller gives up: the entities' bodies are moved into the
+/// components rather than copied (unless a transform expands them), leaving `document.root`
+/// unspecified.
+ComponentIndex mapTemplate(SourceDocument&& document, const std::string& stack, InfraModel& model,
+                           Diagnostics& warnings);
 
 /// Links every `Fn::ImportValue` whose name equals an Output's `Export.Name` (in any stack of the
 /// model) with an ImportValue dependency. Call once all stacks are mapped.
