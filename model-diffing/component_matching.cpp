@@ -2,17 +2,22 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
 
 #include "model-diffing/candidate_index.h"
 #include "model-diffing/similarity.h"
+#include "model/parallel_work.h"
 #include "model/same_value.h"
 
 namespace c2a::diffing {
 namespace {
 
 using GroupKey = std::pair<ComponentType, std::string>;  // type, subtype
+
+// Below this many candidate pairs in a group, a thread costs more to start than it saves.
+constexpr std::size_t kPairsWorthThreads = 32;
 
 bool participates(const Component& component) {
   return component.type != ComponentType::Stack && component.type != ComponentType::Construct;
@@ -27,8 +32,12 @@ struct Group {
 class Matcher {
  public:
   Matcher(const InfraModel& before, const InfraModel& after, const UpdateTypeLookup& updateTypes,
-          const DeployedTypeLookup& deployedTypes)
-      : before_(before), after_(after), updateTypes_(updateTypes), deployedTypes_(deployedTypes) {}
+          const DeployedTypeLookup& deployedTypes, unsigned jobs)
+      : before_(before),
+        after_(after),
+        updateTypes_(updateTypes),
+        deployedTypes_(deployedTypes),
+        jobs_(jobs) {}
 
   StackMatching run(const std::vector<ComponentIndex>& beforeMembers,
                     const std::vector<ComponentIndex>& afterMembers) {
@@ -212,12 +221,25 @@ class Matcher {
       // Up to kAllPairsLimit pairs: each compares within its share (budgetPerPair), or 64 removed
       // and 64 added resources of 64 strings each cost 4096 comparisons of 4096 string pairs.
       long budget = budgetPerPair(candidates.size());
-      BigramScope bigrams;  // the bodies' strings, compared once per candidate pair
+      std::erase_if(candidates, [&](const auto& pair) {
+        return !sameIdentity(key.second, removedBodies[pair.first], insertedBodies[pair.second]);
+      });
+      // Each pair's score is its own (its budget included), so they are worked out on every
+      // thread (--jobs) and read in candidate order: the same scores, in the same order, however
+      // many threads. A thread's strings have their bigrams computed once per scope.
+      std::vector<double> scores(candidates.size());
+      BigramScope bigrams;  // this thread's: the bodies' strings, once for all its pairs
+      const unsigned threads = candidates.size() < kPairsWorthThreads ? 1 : jobs_;
+      forEachIndex(candidates.size(), threads, [&](std::size_t k, unsigned worker) {
+        std::optional<BigramScope> helpers;  // a helper thread's, for this pair's strings
+        if (worker != 0) helpers.emplace();
+        const auto [i, j] = candidates[k];
+        scores[k] = similarity(removedBodies[i], insertedBodies[j], budget);
+      });
       std::vector<std::tuple<double, std::size_t, std::size_t>> scored;
-      for (auto [i, j] : candidates) {
-        if (!sameIdentity(key.second, removedBodies[i], insertedBodies[j])) continue;
-        double s = similarity(removedBodies[i], insertedBodies[j], budget);
-        if (s > 0) scored.emplace_back(s, i, j);
+      for (std::size_t k = 0; k < candidates.size(); ++k) {
+        if (scores[k] > 0)
+          scored.emplace_back(scores[k], candidates[k].first, candidates[k].second);
       }
       // Best and second-best score per component on each side.
       std::vector<std::pair<double, double>> bestOfRemoved(removedBodies.size(), {0, 0});
@@ -287,6 +309,7 @@ class Matcher {
   const InfraModel& after_;
   const UpdateTypeLookup& updateTypes_;
   const DeployedTypeLookup& deployedTypes_;
+  const unsigned jobs_;
   std::map<GroupKey, Group> groups_;  // ordered: deterministic rename rounds
   StackMatching result_;
 };
@@ -310,8 +333,8 @@ StackMatching matchComponents(const InfraModel& before,
                               const InfraModel& after,
                               const std::vector<ComponentIndex>& afterMembers,
                               const UpdateTypeLookup& updateTypes,
-                              const DeployedTypeLookup& deployedTypes) {
-  return Matcher(before, after, updateTypes, deployedTypes).run(beforeMembers, afterMembers);
+                              const DeployedTypeLookup& deployedTypes, unsigned jobs) {
+  return Matcher(before, after, updateTypes, deployedTypes, jobs).run(beforeMembers, afterMembers);
 }
 
 }  // namespace c2a::diffing

@@ -42,13 +42,14 @@ struct StackMatching {
 };
 
 /// `beforeMembers` / `afterMembers`: the components of one stack on each side (Stack and
-/// Construct components are skipped: they are structure, not deployable entities).
+/// Construct components are skipped: they are structure, not deployable entities). `jobs`: the
+/// threads that may score candidate renames (the result is the same for any number).
 StackMatching matchComponents(const InfraModel& before,
                               const std::vector<ComponentIndex>& beforeMembers,
                               const InfraModel& after,
                               const std::vector<ComponentIndex>& afterMembers,
                               const UpdateTypeLookup& updateTypes,
-                              const DeployedTypeLookup& deployedTypes = {});
+                              const DeployedTypeLookup& deployedTypes = {}, unsigned jobs = 1);
 
 /// The body used to recognise a renamed resource: normalised intrinsics, without the
 /// `aws:cdk:path` metadata (which changes with every construct move).

@@ -155,7 +155,7 @@ class Differ {
     for (const auto& [beforeName, afterName] : paired) {
       matchings.push_back(diffing::matchComponents(before, beforeStacks[beforeName], after,
                                                    afterStacks[afterName], updateTypes_,
-                                                   deployedTypes_));
+                                                   deployedTypes_, jobs_));
     }
     auto compared = comparePairs(matchings);
     for (std::size_t s = 0; s < matchings.size(); ++s) diffStack(matchings[s], compared[s]);

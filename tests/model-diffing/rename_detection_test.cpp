@@ -106,6 +106,43 @@ TEST(RenameDetection, ThreeHundredResourcesWithThirtyRenames) {
   EXPECT_EQ(countOf(fixture->diff, OperationType::Remove), 0u);
 }
 
+// Candidate renames are scored on --jobs threads: the same renames, in the same order, from one
+// thread or four. 60 services move and each function changes its timeout: 60 x 60 candidate
+// functions, scored by similarity.
+TEST(RenameDetection, ThreadsFindTheSameRenames) {
+  Json before = {{"Resources", Json::object()}};
+  Json after = {{"Resources", Json::object()}};
+  std::map<std::string, std::string> expected;
+  for (std::size_t i = 0; i < 60; ++i) {
+    auto old = namesOf(i, false);
+    auto now = namesOf(i, true);
+    addService(before["Resources"], i, old.role, old.table, old.function, 30);
+    addService(after["Resources"], i, now.role, now.table, now.function, 60);
+    expected[old.role] = now.role;
+    expected[old.table] = now.table;
+    expected[old.function] = now.function;
+  }
+  Diagnostics warnings;
+  const InfraModel beforeModel = testing::modelOf(before, warnings);
+  const InfraModel afterModel = testing::modelOf(after, warnings);
+  const auto& spec = ResourceSpec::builtin();
+  auto renames = [&](unsigned jobs) {
+    auto diff = diffModels(
+        beforeModel, afterModel,
+        [&spec](std::string_view type, const Path& path) { return spec.updateType(type, path); },
+        {}, {}, jobs);
+    std::vector<std::pair<std::string, std::string>> found;
+    for (const auto& op : diff.operations) {
+      if (op.type == OperationType::Rename) found.emplace_back(op.oldName, op.name);
+    }
+    return found;
+  };
+  const auto one = renames(1);
+  EXPECT_EQ(renames(4), one);
+  const std::map<std::string, std::string> found(one.begin(), one.end());
+  EXPECT_EQ(found, expected);
+}
+
 TEST(RenameDetection, LookAlikesAreNotRenames) {
   // 500 resources: 25 functions renamed (same body), and 25 functions removed while 25 others are
   // added: same shape and settings, different code and service. C2A pairs those as renames.
