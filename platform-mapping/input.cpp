@@ -8,9 +8,9 @@
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/stack_tree.h"
 #include "platform-mapping/cloudformation/nested_templates.h"
-#include "readers/source_document.h"
 #include "platform-mapping/cloudformation/template_mapper.h"
 #include "platform-mapping/input_readers.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 
@@ -53,9 +53,11 @@ InfraModel loadTemplateFile(const std::string& path, const ReadLimits& limits,
   return model;
 }
 
-InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
-  InfraModel model;
-  ComponentIndex stack = mapTemplate(document, "", model, warnings);
+namespace {
+
+/// What a template read without a file gets once mapped: its nested stacks said unseen, its
+/// stack, constructs and imports.
+void finishLoneTemplate(InfraModel& model, ComponentIndex stack, Diagnostics& warnings) {
   // A template given without a file (standard input, a rule test) has no nested templates
   // beside it: what its nested stacks deploy is unseen, unless their URLs name their content and
   // they do not change.
@@ -85,6 +87,21 @@ InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
   // A template CDK synthesized carries the construct paths too, wherever it is read from.
   addConstructs(model, "", stack);
   linkImports(model);
+}
+
+}  // namespace
+
+InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings) {
+  InfraModel model;
+  ComponentIndex stack = mapTemplate(document, "", model, warnings);
+  finishLoneTemplate(model, stack, warnings);
+  return model;
+}
+
+InfraModel loadTemplate(SourceDocument&& document, Diagnostics& warnings) {
+  InfraModel model;
+  ComponentIndex stack = mapTemplate(std::move(document), "", model, warnings);
+  finishLoneTemplate(model, stack, warnings);
   return model;
 }
 

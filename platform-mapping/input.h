@@ -22,5 +22,7 @@ struct SourceDocument;
 /// A template already read (an inline template of a rule test, say) → InfraModel, as loadInput
 /// maps a template file.
 InfraModel loadTemplate(const SourceDocument& document, Diagnostics& warnings);
+/// loadTemplate for a document the caller gives up: its bodies are moved into the model.
+InfraModel loadTemplate(SourceDocument&& document, Diagnostics& warnings);
 
 }  // namespace c2a

@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "engine/pipeline/stage_timer.h"
-#include "readers/source_document.h"
 #include "platform-mapping/input.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 
@@ -43,7 +43,7 @@ InfraModel readModel(const std::string& input, const ReadLimits& limits, Diagnos
   const std::string name = "<stdin>";
   auto document = sniffFormat(name, text) == SourceFormat::Json ? readJson(text, name, limits)
                                                                 : readYaml(text, name, limits);
-  return loadTemplate(document, warnings);
+  return loadTemplate(std::move(document), warnings);
 }
 
 namespace {
@@ -52,7 +52,8 @@ constexpr std::uintmax_t kSmallInput = std::uintmax_t{64} << 10;
 // The limits one side is read with: its own nested templates over the shared ones.
 ReadLimits sideLimits(const ReadLimits& limits, bool before) {
   ReadLimits side = limits;
-  for (const auto& [key, file] : before ? limits.beforeNestedTemplates : limits.afterNestedTemplates) {
+  for (const auto& [key, file] :
+       before ? limits.beforeNestedTemplates : limits.afterNestedTemplates) {
     side.nestedTemplates[key] = file;
   }
   return side;
