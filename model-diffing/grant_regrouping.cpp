@@ -1,6 +1,7 @@
 #include "model-diffing/grant_regrouping.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -54,47 +55,79 @@ bool fixedValue(const Json& value, const InfraModel& model, const std::string& s
 // the rest written canonically (Sid is a label, left out): two sets of statements grant alike
 // when their atoms are the same, however the CDK merges or splits the lists. None when the
 // statement cannot be read as the same in both deployments, or is too large to spell out.
-std::optional<std::vector<std::string>> statementAtoms(const Json& statement,
-                                                       const InfraModel& model,
-                                                       const std::string& stack) {
+// An atom as the ids of its three canonical texts (the rest of the statement, an action, a
+// resource), in one numbering of the texts of both templates: an atom is three numbers to hash
+// and compare, not a string spelling all three out.
+struct Atom {
+  std::uint32_t rest = 0;
+  std::uint32_t action = 0;
+  std::uint32_t resource = 0;
+  bool operator==(const Atom&) const = default;
+};
+
+struct AtomHash {
+  std::size_t operator()(const Atom& atom) const {
+    std::uint64_t hash = atom.rest;
+    hash = hash * 0x9E3779B97F4A7C15ULL + atom.action;
+    hash = hash * 0x9E3779B97F4A7C15ULL + atom.resource;
+    return static_cast<std::size_t>(hash ^ (hash >> 29));
+  }
+};
+
+using Atoms = std::vector<Atom>;
+
+/// Canonical texts numbered in the order they are first seen.
+class Texts {
+ public:
+  std::uint32_t id(std::string text) {
+    auto next = static_cast<std::uint32_t>(ids_.size());
+    return ids_.try_emplace(std::move(text), next).first->second;
+  }
+
+ private:
+  std::unordered_map<std::string, std::uint32_t> ids_;
+};
+
+std::optional<Atoms> statementAtoms(const Json& statement, const InfraModel& model,
+                                    const std::string& stack, Texts& texts) {
   if (!statement.is_object() || !fixedValue(statement, model, stack)) return std::nullopt;
   Json normal = normalizeIntrinsics(statement);
   normal.erase("Sid");
   auto elements = [&](const char* key) {
-    std::vector<std::string> texts;
+    std::vector<std::uint32_t> ids;
     auto it = normal.find(key);
-    if (it == normal.end()) return std::vector<std::string>{"-"};
+    if (it == normal.end()) return std::vector<std::uint32_t>{texts.id("-")};
     if (it->is_array()) {
-      texts.reserve(it->size());
-      for (const auto& element : *it) texts.push_back(canonicalText(element));
+      ids.reserve(it->size());
+      for (const auto& element : *it) ids.push_back(texts.id(canonicalText(element)));
     } else {
-      texts.push_back(canonicalText(*it));
+      ids.push_back(texts.id(canonicalText(*it)));
     }
     normal.erase(it);
-    return texts;
+    return ids;
   };
   auto actions = elements("Action");
   auto resources = elements("Resource");
   constexpr std::size_t kMostAtoms = 10000;
   if (actions.size() * resources.size() > kMostAtoms) return std::nullopt;
-  std::string rest = canonicalText(normal);
-  std::vector<std::string> atoms;
+  const std::uint32_t rest = texts.id(canonicalText(normal));
+  Atoms atoms;
   atoms.reserve(actions.size() * resources.size());
-  for (const auto& action : actions) {
-    for (const auto& resource : resources) atoms.push_back(rest + '|' + action + '|' + resource);
+  for (auto action : actions) {
+    for (auto resource : resources) atoms.push_back(Atom{rest, action, resource});
   }
   return atoms;
 }
 
 // The atoms of a policy document's statements; none when it is not a plain document.
-std::optional<std::vector<std::string>> documentKeys(const Json* document, const InfraModel& model,
-                                                     const std::string& stack) {
+std::optional<Atoms> documentKeys(const Json* document, const InfraModel& model,
+                                  const std::string& stack, Texts& texts) {
   if (document == nullptr || !document->is_object()) return std::nullopt;
   auto statements = document->find("Statement");
   if (statements == document->end()) return std::nullopt;
-  std::vector<std::string> keys;
+  Atoms keys;
   auto add = [&](const Json& statement) {
-    auto atoms = statementAtoms(statement, model, stack);
+    auto atoms = statementAtoms(statement, model, stack, texts);
     if (!atoms) return false;
     keys.insert(keys.end(), atoms->begin(), atoms->end());
     return true;
@@ -150,7 +183,7 @@ std::optional<std::vector<std::string>> policyPrincipals(const Component& policy
 }
 
 // What every principal of one side is granted: principal key → statement atoms.
-using Ledger = std::unordered_map<std::string, std::unordered_set<std::string>>;
+using Ledger = std::unordered_map<std::string, std::unordered_set<Atom, AtomHash>>;
 // The principals whose grants are asked about: a ledger holds only theirs, since spelling out
 // every statement of a template as atoms was a sixth of an IAM-heavy run.
 using Principals = std::unordered_set<std::string>;
@@ -165,10 +198,9 @@ bool deployedForCertain(const Component& component) {
   return member(&component.properties, "Condition") == nullptr;
 }
 
-Ledger ledgerOf(const InfraModel& model, const Principals& wanted) {
+Ledger ledgerOf(const InfraModel& model, const Principals& wanted, Texts& texts) {
   Ledger ledger;
-  auto grant = [&](const std::vector<std::string>& principals,
-                   const std::vector<std::string>& statements) {
+  auto grant = [&](const std::vector<std::string>& principals, const Atoms& statements) {
     for (const auto& principal : principals) {
       auto& held = ledger[principal];
       held.insert(statements.begin(), statements.end());
@@ -181,7 +213,8 @@ Ledger ledgerOf(const InfraModel& model, const Principals& wanted) {
     if (const auto* type = policyType(component.subtype)) {
       auto principals = policyPrincipals(component, *type, model);
       if (!principals || !anyOf(*principals, wanted)) continue;
-      auto statements = documentKeys(member(properties, "PolicyDocument"), model, component.stack);
+      auto statements =
+          documentKeys(member(properties, "PolicyDocument"), model, component.stack, texts);
       if (statements) grant(*principals, *statements);
       continue;
     }
@@ -191,7 +224,8 @@ Ledger ledgerOf(const InfraModel& model, const Principals& wanted) {
     std::vector<std::string> self{selfKey(kind, component)};
     if (!anyOf(self, wanted)) continue;
     for (const auto& policy : *policies) {
-      auto statements = documentKeys(member(&policy, "PolicyDocument"), model, component.stack);
+      auto statements =
+          documentKeys(member(&policy, "PolicyDocument"), model, component.stack, texts);
       if (statements) grant(self, *statements);
     }
   }
@@ -199,7 +233,7 @@ Ledger ledgerOf(const InfraModel& model, const Principals& wanted) {
 }
 
 bool allHeld(const Ledger& ledger, const std::vector<std::string>& principals,
-             const std::vector<std::string>& statements) {
+             const Atoms& statements) {
   if (principals.empty() || statements.empty()) return false;
   for (const auto& principal : principals) {
     auto it = ledger.find(principal);
@@ -251,7 +285,7 @@ std::optional<Candidate> candidateOf(const Operation& op, const ModelDiff& diff)
 }
 
 bool regrouped(const Operation& op, const Candidate& candidate, const Ledger& before,
-               const Ledger& after) {
+               const Ledger& after, Texts& texts) {
   const bool adds = candidate.adds;
   const InfraModel* model = candidate.model;
   const Component& component = *candidate.component;
@@ -262,7 +296,7 @@ bool regrouped(const Operation& op, const Candidate& candidate, const Ledger& be
     if (policyType(component.subtype) == nullptr) return false;
     auto statements =
         documentKeys(member(member(&component.properties, "Properties"), "PolicyDocument"), *model,
-                     component.stack);
+                     component.stack, texts);
     return statements && allHeld(other, principals, *statements);
   }
   const auto& change = *op.property;
@@ -275,16 +309,16 @@ bool regrouped(const Operation& op, const Candidate& candidate, const Ledger& be
     return !path[i].empty() &&
            std::all_of(path[i].begin(), path[i].end(), [](char c) { return c >= '0' && c <= '9'; });
   };
-  std::optional<std::vector<std::string>> statements;
+  std::optional<Atoms> statements;
   bool inlineHolder = !inlineKind(component.subtype).empty();
   if (inlineHolder && path.size() == 3 && keyAt(1, "Policies") && indexAt(2)) {
-    statements = documentKeys(member(value, "PolicyDocument"), *model, component.stack);
+    statements = documentKeys(member(value, "PolicyDocument"), *model, component.stack, texts);
   } else if (inlineHolder && path.size() == 6 && keyAt(1, "Policies") && indexAt(2) &&
              keyAt(3, "PolicyDocument") && keyAt(4, "Statement") && indexAt(5)) {
-    statements = statementAtoms(*value, *model, component.stack);
+    statements = statementAtoms(*value, *model, component.stack, texts);
   } else if (!inlineHolder && path.size() == 4 && keyAt(1, "PolicyDocument") &&
              keyAt(2, "Statement") && indexAt(3)) {
-    statements = statementAtoms(*value, *model, component.stack);
+    statements = statementAtoms(*value, *model, component.stack, texts);
   }
   return statements && allHeld(other, principals, *statements);
 }
@@ -306,9 +340,12 @@ void markRegroupedGrants(ModelDiff& diff) {
     }
   }
   if (candidates.empty()) return;  // most diffs touch no policy
-  const Ledger before = ledgerOf(*diff.before, wanted);
-  const Ledger after = ledgerOf(*diff.after, wanted);
-  for (auto& [op, candidate] : candidates) op->regrouped = regrouped(*op, candidate, before, after);
+  Texts texts;
+  const Ledger before = ledgerOf(*diff.before, wanted, texts);
+  const Ledger after = ledgerOf(*diff.after, wanted, texts);
+  for (auto& [op, candidate] : candidates) {
+    op->regrouped = regrouped(*op, candidate, before, after, texts);
+  }
 }
 
 }  // namespace c2a::diffing
