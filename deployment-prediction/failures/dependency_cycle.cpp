@@ -42,11 +42,8 @@ class ConditionalValues {
   }
 
  private:
-  static const Json* childOf(const Json& value, const std::string& segment) {
-    if (value.is_object()) {
-      auto it = value.find(segment);
-      return it == value.end() ? nullptr : &*it;
-    }
+  const Json* childOf(const Json& value, const std::string& segment) {
+    if (value.is_object()) return member(value, segment);
     if (!value.is_array() || segment.empty() || (segment.size() > 1 && segment[0] == '0')) {
       return nullptr;
     }
@@ -56,6 +53,26 @@ class ConditionalValues {
       index = index * 10 + static_cast<std::size_t>(c - '0');
     }
     return index < value.size() ? &value[index] : nullptr;
+  }
+
+  // An object keeps its members in order and finds a key by reading them: a large one gets an
+  // index of its keys the first time a path goes through it, or 20,000 references into one
+  // object of 20,000 keys would read 20,000 keys each.
+  static constexpr std::size_t kMembersWorthAnIndex = 16;
+  const Json* member(const Json& object, const std::string& key) {
+    if (object.size() < kMembersWorthAnIndex) {
+      auto it = object.find(key);
+      return it == object.end() ? nullptr : &*it;
+    }
+    auto [index, made] = memberIndexes_.try_emplace(&object);
+    if (made) {
+      index->second.reserve(object.size());
+      for (auto it = object.begin(); it != object.end(); ++it) {
+        index->second.emplace(it.key(), &it.value());
+      }
+    }
+    auto found = index->second.find(key);
+    return found == index->second.end() ? nullptr : found->second;
   }
 
   bool conditional(const Json& value) {
@@ -69,6 +86,7 @@ class ConditionalValues {
 
   const Json& body_;
   std::unordered_map<const Json*, bool> known_;
+  std::unordered_map<const Json*, std::unordered_map<std::string_view, const Json*>> memberIndexes_;
 };
 
 bool surelyMade(const Component& source, const Relationship& edge,
