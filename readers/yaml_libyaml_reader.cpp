@@ -57,6 +57,10 @@ bool hasPropertyYaml11ReadsDifferently(std::string_view text) {
     std::string_view directive = text.substr(at, text.find('\n', at) - at);
     if (directive.find('%', 1) != std::string_view::npos) return true;
   }
+  // A tag runs to the next blank. One that starts inside a tag already scanned ends at the same
+  // blank, so it holds no `%` and meets the same `:` after it: skipped, or `[![![!...` would scan
+  // the rest of the text once per `!`.
+  std::size_t tagsScannedTo = 0;
   for (std::size_t i = text.find_first_of("&*!"); i != std::string_view::npos;
        i = text.find_first_of("&*!", i + 1)) {
     if (i > 0 && std::string_view(" \t\r\n[{,").find(text[i - 1]) == std::string_view::npos) {
@@ -64,11 +68,13 @@ bool hasPropertyYaml11ReadsDifferently(std::string_view text) {
     }
     std::size_t end = i + 1;
     if (text[i] == '!') {
+      if (i < tagsScannedTo) continue;
       while (end < text.size() &&
              std::string_view(" \t\r\n").find(text[end]) == std::string_view::npos) {
         if (text[end] == '%') return true;
         ++end;
       }
+      tagsScannedTo = end;
     } else {
       while (end < text.size() && isNameChar(text[end])) ++end;
       if (end > i + 1 && end < text.size() &&

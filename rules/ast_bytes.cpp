@@ -205,7 +205,7 @@ class Reader {
 
   Json json() {
     Deeper deeper(*this);
-    auto type = static_cast<Json::value_t>(number());  // the switch fails on any other
+    auto type = choice(Json::value_t::discarded);  // the switch fails on binary and discarded
     switch (type) {
       case Json::value_t::boolean: return flag();
       case Json::value_t::number_integer: return signedNumber();

@@ -54,6 +54,23 @@ std::string subPlaceholders(std::size_t n) {
          repeated("${Q.Arn}-${AWS::Region}", n / 2) + "\"}}}}}\n";
 }
 
+// A function whose environment holds n variables, each a Ref to one topic: n references into
+// one object of n keys, each of which the dependency-cycle check follows.
+std::string referencesIntoOneObject(std::size_t n) {
+  std::string variables;
+  for (std::size_t i = 0; i < n; ++i) {
+    variables += (i == 0 ? "" : ",") + std::string("\"V") + std::to_string(i) + R"(":{"Ref":"T"})";
+  }
+  return R"({"Resources":{"T":{"Type":"AWS::SNS::Topic"},"F":{"Type":"AWS::Lambda::Function",)"
+         R"("Properties":{"Environment":{"Variables":{)" +
+         variables + "}}}}}}\n";
+}
+
+// A flow sequence of n tagged flow sequences, each opened inside the last: `[![![!...`.
+std::string yamlFlowTags(std::size_t n) {
+  return "Resources: [" + repeated("![", n) + "\n";
+}
+
 std::string parameterLines(std::size_t n) {
   std::string out;
   for (std::size_t i = 0; i < n; ++i) out += "Stray" + std::to_string(i) + "=value\n";
@@ -89,6 +106,10 @@ void generateInput(const fs::path& file, const std::string& generator,
   if (generator == "parameter-lines") return write(file, parameterLines(count(argument)));
   if (generator == "cartesian-rules") return write(file, cartesianRules(count(argument)));
   if (generator == "sub-placeholders") return write(file, subPlaceholders(count(argument)));
+  if (generator == "references-into-one-object") {
+    return write(file, referencesIntoOneObject(count(argument)));
+  }
+  if (generator == "yaml-flow-tags") return write(file, yamlFlowTags(count(argument)));
   if (generator == "sparse") {
     write(file, "");
     fs::resize_file(file, count(argument));

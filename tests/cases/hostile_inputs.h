@@ -16,6 +16,9 @@ namespace c2a::testing {
 ///   parameter-lines N   a parameters file of N KEY=VALUE lines no template declares
 ///   cartesian-rules N   N rules of three change bindings nothing ties together
 ///   sub-placeholders N  a resource whose Fn::Sub string has N `${...}` placeholders
+///   references-into-one-object N  a function with N environment variables, each a Ref to one
+///                       topic
+///   yaml-flow-tags N    YAML `Resources: [` then N tagged flow sequences, `![![!...`
 ///   sparse N            a file of N bytes (sparse: nothing written), for size limits
 ///   fifo                a named pipe
 ///   symlink TARGET      a symbolic link to TARGET (itself for a loop)
