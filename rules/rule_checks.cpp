@@ -500,18 +500,45 @@ class Checker {
   /// second decides nothing the first does not. And a rule that makes every change high risk or
   /// rejects it makes every approving rule powerless (high risk is never approved).
   void checkRedundant(const std::vector<Rule>& rules) {
-    // Printing a rule is what costs: only rules that share the outline of another are printed.
-    std::vector<std::string> outlines;
-    std::map<std::string_view, int> sharing;
-    outlines.reserve(rules.size());
-    for (const Rule& rule : rules) outlines.push_back(outline(rule));
-    for (const auto& text : outlines) ++sharing[text];
+    // Printing a rule is what costs: only rules that share the outline of another are printed,
+    // and only where one of them is checked (presets are checked by their tests, so a run with
+    // presets prints none of the many that share an outline among themselves). Outlines are
+    // worked out in two steps for the same reason: without the conditions first (cheap), then
+    // whole only where that much is shared with a rule that is checked.
+    struct Sharing {
+      int rules = 0;
+      bool checked = false;
+    };
+    auto group = [&](const std::vector<std::string>& keys) {
+      std::map<std::string_view, Sharing> sharing;
+      for (std::size_t i = 0; i < rules.size(); ++i) {
+        if (keys[i].empty()) continue;
+        auto& shared = sharing[keys[i]];
+        ++shared.rules;
+        shared.checked = shared.checked || options_.checkPresets || !isPreset(rules[i].where);
+      }
+      return sharing;
+    };
+    auto shares = [](const std::map<std::string_view, Sharing>& sharing, const std::string& key) {
+      if (key.empty()) return false;
+      const auto& shared = sharing.at(key);
+      return shared.rules >= 2 && shared.checked;
+    };
+    std::vector<std::string> coarse;
+    coarse.reserve(rules.size());
+    for (const Rule& rule : rules) coarse.push_back(outline(rule, false));
+    const auto coarseSharing = group(coarse);
+    std::vector<std::string> outlines(rules.size());
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      if (shares(coarseSharing, coarse[i])) outlines[i] = outline(rules[i], true);
+    }
+    const auto sharing = group(outlines);
     std::map<std::string, const Rule*> seen;
     const Rule* blocker = nullptr;
     for (std::size_t i = 0; i < rules.size(); ++i) {
       const Rule& rule = rules[i];
       if (blocker == nullptr && blocksEveryApproval(rule)) blocker = &rule;
-      if (sharing[outlines[i]] < 2) continue;
+      if (!shares(sharing, outlines[i])) continue;
       Rule copy = rule;
       copy.description.clear();
       copy.id.clear();
@@ -539,10 +566,14 @@ class Checker {
   /// What two rules that print the same surely share (a rule prints every part named here), in
   /// fewer bytes: the counts of its parts, its effect, each binding's selector, and the shape,
   /// operators and literals of every condition.
-  static std::string outline(const Rule& rule) {
+  /// `conditions`: with the outline of every condition (without: what is cheap to work out, and
+  /// the same wherever the whole outlines are). Never empty.
+  static std::string outline(const Rule& rule, bool conditions) {
     std::string out =
         fmt::format("{}/{}/{}", rule.bindings.size(), rule.conditions.size(), rule.children.size());
-    for (const Expression& condition : rule.conditions) outlineOf(condition, out);
+    if (conditions) {
+      for (const Expression& condition : rule.conditions) outlineOf(condition, out);
+    }
     if (rule.effect) {
       out += fmt::format("/{}/{}/{}", rule.effect->risk ? static_cast<int>(*rule.effect->risk) : -1,
                          rule.effect->action ? static_cast<int>(*rule.effect->action) : -1,
@@ -553,7 +584,9 @@ class Checker {
       out += fmt::format("|{}/{}/{}/{}/{}", binding.name, static_cast<int>(query.kind),
                          query.subtype.value_or(""), query.name.value_or(""),
                          binding.conditions.size());
-      for (const Expression& condition : binding.conditions) outlineOf(condition, out);
+      if (conditions) {
+        for (const Expression& condition : binding.conditions) outlineOf(condition, out);
+      }
     }
     return out;
   }
