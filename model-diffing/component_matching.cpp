@@ -221,8 +221,9 @@ class Matcher {
       // Up to kAllPairsLimit pairs: each compares within its share (budgetPerPair), or 64 removed
       // and 64 added resources of 64 strings each cost 4096 comparisons of 4096 string pairs.
       long budget = budgetPerPair(candidates.size());
+      const std::string& subtype = key.second;  // (a lambda cannot capture a structured binding)
       std::erase_if(candidates, [&](const auto& pair) {
-        return !sameIdentity(key.second, removedBodies[pair.first], insertedBodies[pair.second]);
+        return !sameIdentity(subtype, removedBodies[pair.first], insertedBodies[pair.second]);
       });
       // Each pair's score is its own (its budget included), so they are worked out on every
       // thread (--jobs) and read in candidate order: the same scores, in the same order, however
