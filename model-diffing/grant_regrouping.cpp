@@ -50,11 +50,6 @@ bool fixedValue(const Json& value, const InfraModel& model, const std::string& s
   return true;
 }
 
-// A statement grants each action of its Action list on each resource of its Resource list, under
-// the rest of it (Effect, Principal, Condition, NotAction...). Its atoms are those pairs, each with
-// the rest written canonically (Sid is a label, left out): two sets of statements grant alike
-// when their atoms are the same, however the CDK merges or splits the lists. None when the
-// statement cannot be read as the same in both deployments, or is too large to spell out.
 // An atom as the ids of its three canonical texts (the rest of the statement, an action, a
 // resource), in one numbering of the texts of both templates: an atom is three numbers to hash
 // and compare, not a string spelling all three out.
@@ -88,6 +83,11 @@ class Texts {
   std::unordered_map<std::string, std::uint32_t> ids_;
 };
 
+// A statement grants each action of its Action list on each resource of its Resource list, under
+// the rest of it (Effect, Principal, Condition, NotAction...). Its atoms are those pairs, each with
+// the rest written canonically (Sid is a label, left out): two sets of statements grant alike
+// when their atoms are the same, however the CDK merges or splits the lists. None when the
+// statement cannot be read as the same in both deployments, or is too large to spell out.
 std::optional<Atoms> statementAtoms(const Json& statement, const InfraModel& model,
                                     const std::string& stack, Texts& texts) {
   if (!statement.is_object() || !fixedValue(statement, model, stack)) return std::nullopt;

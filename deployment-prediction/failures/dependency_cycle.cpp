@@ -16,6 +16,7 @@
 #include "deployment-prediction/failures/failure_list.h"
 #include "model/intrinsics.h"
 #include "model/path.h"
+#include "model/same_value.h"
 
 namespace c2a::prediction {
 namespace {
@@ -55,24 +56,11 @@ class ConditionalValues {
     return index < value.size() ? &value[index] : nullptr;
   }
 
-  // An object keeps its members in order and finds a key by reading them: a large one gets an
-  // index of its keys the first time a path goes through it, or 20,000 references into one
-  // object of 20,000 keys would read 20,000 keys each.
-  static constexpr std::size_t kMembersWorthAnIndex = 16;
+  // An object finds a key by reading its members in order: each object a path goes through gets
+  // a MemberIndex once, or 20,000 references into one object of 20,000 keys would read 20,000
+  // keys each.
   const Json* member(const Json& object, const std::string& key) {
-    if (object.size() < kMembersWorthAnIndex) {
-      auto it = object.find(key);
-      return it == object.end() ? nullptr : &*it;
-    }
-    auto [index, made] = memberIndexes_.try_emplace(&object);
-    if (made) {
-      index->second.reserve(object.size());
-      for (auto it = object.begin(); it != object.end(); ++it) {
-        index->second.emplace(it.key(), &it.value());
-      }
-    }
-    auto found = index->second.find(key);
-    return found == index->second.end() ? nullptr : found->second;
+    return memberIndexes_.try_emplace(&object, object).first->second.find(key);
   }
 
   bool conditional(const Json& value) {
@@ -86,7 +74,7 @@ class ConditionalValues {
 
   const Json& body_;
   std::unordered_map<const Json*, bool> known_;
-  std::unordered_map<const Json*, std::unordered_map<std::string_view, const Json*>> memberIndexes_;
+  std::unordered_map<const Json*, MemberIndex> memberIndexes_;
 };
 
 bool surelyMade(const Component& source, const Relationship& edge,
