@@ -4,7 +4,6 @@
 // json_reader.cpp reads the text again with nlohmann's parser, for its located message.
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -15,6 +14,7 @@
 #include "readers/json_readers.h"
 #include "readers/limit_errors.h"
 #include "readers/object_members.h"
+#include "readers/source_positions.h"
 
 namespace c2a {
 namespace {
@@ -381,11 +381,8 @@ class OnePassReader {
 std::optional<SourceDocument> readJsonOnePass(std::string_view text, const std::string& file,
                                               const ReadLimits& limits) {
   auto table = std::make_shared<LocationTable>(file);
-  // About a value every 32 bytes in a pretty-printed template (more in a minified one): room for
-  // that many saves the table's regrowth, and holds little it will not use. Only a guess, so
-  // bounded: one long string is one value, not millions.
-  constexpr std::size_t kMostGuessed = std::size_t{1} << 18;
-  table->reserve(std::min(text.size() / 32, kMostGuessed));
+  // About a value every 32 bytes in a pretty-printed template (more in a minified one).
+  table->reserve(guessedValueCount(text.size(), 32));
   try {
     OnePassReader reader(text, file, limits, *table);
     Json root = reader.read();

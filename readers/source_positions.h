@@ -1,6 +1,7 @@
 #pragma once
 // Private to the template readers (json_reader.cpp, yaml_reader.cpp): turning byte offsets into
 // 1-based line/column, and quoting input safely in messages.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -14,6 +15,14 @@ std::string_view withoutByteOrderMark(std::string_view text);
 /// `text` with bytes outside ASCII written as \xNN, for messages that quote the input: a
 /// diagnostic must stay valid UTF-8 (a JSON report or SARIF file may carry it).
 std::string escapeNonAscii(std::string_view text);
+
+/// About how many values a template of `bytes` holds, at one per `bytesPerValue`: what a reader
+/// sizes its location table for, saving the table's regrowth. Only a guess, so bounded: one long
+/// string (or block scalar) is one value, not millions.
+inline std::size_t guessedValueCount(std::size_t bytes, std::size_t bytesPerValue) {
+  constexpr std::size_t kMostGuessed = std::size_t{1} << 18;
+  return std::min(bytes / bytesPerValue, kMostGuessed);
+}
 
 struct LineColumn {
   int line = 0;

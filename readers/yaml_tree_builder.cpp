@@ -25,10 +25,7 @@ Json scalarValue(std::string_view tag, const std::string& text) {
 YamlTreeBuilder::YamlTreeBuilder(const std::string& file, const ReadLimits& limits,
                                  std::size_t textSize)
     : file_(file), limits_(limits), table_(std::make_shared<LocationTable>(file)) {
-  // About a value every 24 bytes of a YAML template: room for that many saves regrowth. Only a
-  // guess, so bounded: a long block scalar holds one value, not millions.
-  constexpr std::size_t kMostGuessed = std::size_t{1} << 18;
-  table_->reserve(std::min(textSize / 24, kMostGuessed));
+  table_->reserve(guessedValueCount(textSize, 24));  // about a value every 24 bytes of YAML
 }
 
 void YamlTreeBuilder::onNull(YamlMark mark, YamlAnchor anchor) {
