@@ -103,7 +103,7 @@ class Checker {
     slots_.assign(static_cast<std::size_t>(std::max(set.slotCount, 0)), nullptr);
     for (const Rule& rule : set.rules) indexSlots(rule);
     for (const Rule& rule : set.rules) {
-      if (!options_.checkPresets && isPreset(rule.where)) continue;
+      if (!isChecked(rule)) continue;
       // Rules read from a C2A rule file carry their JSON pointer (rule_file.cpp).
       inC2aFile_ = rule.pointer.has_value();
       checkRule(rule);
@@ -117,6 +117,10 @@ class Checker {
   }
 
  private:
+  /// Whether the checks speak of `rule`: a preset's only when asked to (its tests check it).
+  [[nodiscard]] bool isChecked(const Rule& rule) const {
+    return options_.checkPresets || !isPreset(rule.where);
+  }
   void error(const SourceLocation& where, std::string message) {
     result_.errors.push_back({ErrorKind::InvalidInput, where, std::move(message)});
   }
@@ -515,7 +519,7 @@ class Checker {
         if (keys[i].empty()) continue;
         auto& shared = sharing[keys[i]];
         ++shared.rules;
-        shared.checked = shared.checked || options_.checkPresets || !isPreset(rules[i].where);
+        shared.checked = shared.checked || isChecked(rules[i]);
       }
       return sharing;
     };
@@ -545,7 +549,7 @@ class Checker {
       copy.idWhere.reset();
       auto text = printNativeRules({copy});
       auto [it, fresh] = seen.emplace(text, &rule);
-      const bool checked = options_.checkPresets || !isPreset(rule.where);
+      const bool checked = isChecked(rule);
       if (!fresh && checked) {
         warn(rule.where, fmt::format("rule \"{}\" selects and decides exactly what the rule at {} "
                                      "does: it is unreachable (remove one)",
@@ -554,7 +558,7 @@ class Checker {
     }
     if (blocker == nullptr) return;
     for (const Rule& rule : rules) {
-      if (&rule == blocker || (!options_.checkPresets && isPreset(rule.where))) continue;
+      if (&rule == blocker || !isChecked(rule)) continue;
       if (rule.effect && rule.effect->action == Action::Approve) {
         warn(rule.where, fmt::format("rule \"{}\" can never approve: the rule at {} makes every "
                                      "change high risk, and high risk is never approved",
