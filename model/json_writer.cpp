@@ -54,15 +54,19 @@ void JsonWriter::close(char bracket) {
   out_ += bracket;
 }
 
-void JsonWriter::quoted(std::string_view text) {
+void appendQuoted(std::string& out, std::string_view text, JsonStyle style) {
   if (plain(text)) {
-    out_ += '"';
-    out_ += text;
-    out_ += '"';
+    out += '"';
+    out += text;
+    out += '"';
     return;
   }
-  out_ += Json(std::string(text))
-              .dump(-1, ' ', style_ == JsonStyle::Report, Json::error_handler_t::replace);
+  out += Json(std::string(text))
+             .dump(-1, ' ', style == JsonStyle::Report, Json::error_handler_t::replace);
+}
+
+void JsonWriter::quoted(std::string_view text) {
+  appendQuoted(out_, text, style_);
 }
 
 void JsonWriter::open(char bracket) {

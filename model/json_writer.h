@@ -21,6 +21,9 @@ enum class JsonStyle {
   Canonical,
 };
 
+/// `text` as a JSON string, quotes included, byte for byte as nlohmann's dump writes it in `style`.
+void appendQuoted(std::string& out, std::string_view text, JsonStyle style);
+
 /// Invalid UTF-8 is replaced by U+FFFD in either style, never an error.
 class JsonWriter {
  public:

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "model/intrinsics/function_table.h"
+#include "model/json_writer.h"
 
 namespace c2a {
 namespace {
@@ -16,6 +19,22 @@ namespace {
 std::size_t mix(std::size_t seed, std::size_t value) {
   // boost::hash_combine's constant: spreads bits so ordered combinations differ.
   return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+// scalarText(a) == scalarText(b), without building either text when both are strings or the
+// same kind of whole number or flag: equivalent() asks this of every scalar a diff compares.
+bool sameScalarText(const Json& a, const Json& b) {
+  if (a.type() == b.type()) {
+    switch (a.type()) {
+      case Json::value_t::string:
+        return a.get_ref<const std::string&>() == b.get_ref<const std::string&>();
+      case Json::value_t::boolean: return a.get<bool>() == b.get<bool>();
+      case Json::value_t::number_integer: return a.get<std::int64_t>() == b.get<std::int64_t>();
+      case Json::value_t::number_unsigned: return a.get<std::uint64_t>() == b.get<std::uint64_t>();
+      default: break;
+    }
+  }
+  return scalarText(a) == scalarText(b);
 }
 
 }  // namespace
@@ -83,7 +102,7 @@ bool equivalent(const Json& a, const Json& b) {
     return true;
   }
   if (a.is_null() != b.is_null()) return false;
-  return scalarText(a) == scalarText(b);
+  return sameScalarText(a, b);
 }
 
 constexpr std::size_t kIndexedObjectSize = 16;
@@ -119,6 +138,8 @@ std::size_t equivalenceHash(const Json& value) {
     return seed;
   }
   if (value.is_null()) return 0x2a11;
+  // std::hash of a string_view equals that of the string with the same characters.
+  if (value.is_string()) return std::hash<std::string_view>{}(value.get_ref<const std::string&>());
   return hashText(scalarText(value));
 }
 
@@ -132,7 +153,7 @@ void appendCanonical(const Json& value, std::string& out) {
     std::sort(members.begin(), members.end());
     out += '{';
     for (const auto& [key, member] : members) {
-      out += Json(std::string(key)).dump(-1, ' ', false, Json::error_handler_t::replace);
+      appendQuoted(out, key, JsonStyle::Canonical);
       out += ':';
       appendCanonical(*member, out);
       out += ',';
@@ -147,8 +168,10 @@ void appendCanonical(const Json& value, std::string& out) {
     out += ']';
   } else if (value.is_null()) {
     out += "null";
+  } else if (value.is_string()) {
+    appendQuoted(out, value.get_ref<const std::string&>(), JsonStyle::Canonical);
   } else {
-    out += Json(scalarText(value)).dump(-1, ' ', false, Json::error_handler_t::replace);
+    appendQuoted(out, scalarText(value), JsonStyle::Canonical);
   }
 }
 
