@@ -189,7 +189,6 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     diffing::fingerprintDiff(report->diff, options.deployments);
   }
   diffTimer.stop();
-  const auto& operations = report->diff.operations;
 
   StageTimer predictTimer("predict");
   addForeseenFailures(*report, spec, options.deployments, options.parameterKeys);

@@ -115,7 +115,7 @@ EvaluatedValue subEvaluate(FunctionEvaluation& evaluation, const Json& argument,
   if (parts.text == nullptr) {
     return keptCall(functionName(Fn::Sub), evaluation.value(argument, depth + 1));
   }
-  SubRendering rendering{parts.text->get_ref<const std::string&>()};
+  SubRendering rendering{parts.text->get_ref<const std::string&>(), {}, {}};
   bool complete = true;
   bool assumed = false;
   std::size_t from = 0;
