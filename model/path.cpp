@@ -1,5 +1,8 @@
 #include "model/path.h"
 
+#include <charconv>
+#include <system_error>
+
 namespace c2a {
 
 std::string toDotted(const Path& path) {
@@ -68,6 +71,15 @@ Path fromPointer(std::string_view pointer) {
   return path;
 }
 
+std::optional<std::size_t> arrayIndex(std::string_view key) {
+  if (key.empty() || (key.size() > 1 && key.front() == '0')) return std::nullopt;
+  std::size_t index = 0;
+  const char* end = key.data() + key.size();
+  auto [last, error] = std::from_chars(key.data(), end, index);
+  if (error != std::errc{} || last != end) return std::nullopt;
+  return index;
+}
+
 const Json* valueAt(const Json& root, const Path& path) {
   const Json* node = &root;
   for (const auto& step : path) {
@@ -77,13 +89,9 @@ const Json* valueAt(const Json& root, const Path& path) {
       node = &*found;
       continue;
     }
-    bool index = node->is_array() && !step.empty() && step.size() <= 9 &&
-                 step.find_first_not_of("0123456789") == std::string::npos &&
-                 (step == "0" || step.front() != '0');
-    if (!index) return nullptr;
-    auto at = std::stoul(step);
-    if (at >= node->size()) return nullptr;
-    node = &(*node)[at];
+    auto at = node->is_array() ? arrayIndex(step) : std::nullopt;
+    if (!at || *at >= node->size()) return nullptr;
+    node = &(*node)[*at];
   }
   return node;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // A property path: the keys and array indices from a component's root to a value.
 // Rendered with dots (`Properties.Tags.1.Value`), as the report contract shows them.
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,8 +21,11 @@ std::string toPointer(const Path& path);
 std::string childPointer(std::string_view parent, std::string_view key);
 /// `/segment` appended to `pointer` in place, escaped the same way.
 void appendPointerSegment(std::string& pointer, std::string_view segment);
-/// The value at `path` inside `root` (object keys, and array indices written canonically: `0`,
-/// `12`, never `01`), or null when there is none.
+/// The array index a path key names: digits in their one canonical form ("0", "12"; not "012",
+/// "+1" or ""), as a change's path writes them, so that walking a path and matching one agree.
+std::optional<std::size_t> arrayIndex(std::string_view key);
+/// The value at `path` inside `root` (object keys, and array indices as arrayIndex reads them), or
+/// null when there is none.
 const Json* valueAt(const Json& root, const Path& path);
 /// Parses a JSON pointer (`/Properties/Tags/1/Value`, `~1` and `~0` unescaped) into a path.
 Path fromPointer(std::string_view pointer);

@@ -45,15 +45,8 @@ class ConditionalValues {
  private:
   const Json* childOf(const Json& value, const std::string& segment) {
     if (value.is_object()) return member(value, segment);
-    if (!value.is_array() || segment.empty() || (segment.size() > 1 && segment[0] == '0')) {
-      return nullptr;
-    }
-    std::size_t index = 0;
-    for (char c : segment) {
-      if (c < '0' || c > '9' || index > value.size()) return nullptr;
-      index = index * 10 + static_cast<std::size_t>(c - '0');
-    }
-    return index < value.size() ? &value[index] : nullptr;
+    auto index = value.is_array() ? arrayIndex(segment) : std::nullopt;
+    return index && *index < value.size() ? &value[*index] : nullptr;
   }
 
   // An object finds a key by reading its members in order: each object a path goes through gets

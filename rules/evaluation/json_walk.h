@@ -2,27 +2,16 @@
 // Following a path's segments through a JSON tree: a key (digits index arrays), `*` (one level,
 // any key or index), `**` (zero or more levels). Shared by operand resolution and `appliesTo`.
 #include <algorithm>
-#include <charconv>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "model/json.h"
+#include "model/path.h"  // arrayIndex
 #include "rules/ast.h"
 
 namespace c2a::rules {
-
-/// The array index a path key names: digits in their one canonical form ("0", "12"; not "012"),
-/// as a change's path writes them, so that walking a path and matching one agree.
-inline std::optional<std::size_t> arrayIndex(const std::string& key) {
-  if (key.size() > 1 && key.front() == '0') return std::nullopt;
-  std::size_t index = 0;
-  const char* end = key.data() + key.size();
-  auto [last, error] = std::from_chars(key.data(), end, index);
-  if (key.empty() || error != std::errc{} || last != end) return std::nullopt;
-  return index;
-}
 
 /// The values `segments` reach from `node`, each once, in document order. One set of reached
 /// values per segment: O(values x segments) whatever the path, where following every route of

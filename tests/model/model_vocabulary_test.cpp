@@ -58,6 +58,22 @@ TEST(Sha256, KnownDigests) {
   EXPECT_EQ(hasher.hex(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
+// One reading of an array index for every stage that walks a path (the rules, valueAt, the
+// dependency-cycle check): a change's path writes indexes canonically, so only that form names one.
+TEST(Path, AnArrayIndexIsCanonicalDigits) {
+  EXPECT_EQ(arrayIndex("0"), 0U);
+  EXPECT_EQ(arrayIndex("12"), 12U);
+  for (const char* notAnIndex :
+       {"", "012", "00", "+1", "-1", "1a", " 1", "1.0", "99999999999999999999999999"}) {
+    EXPECT_EQ(arrayIndex(notAnIndex), std::nullopt) << notAnIndex;
+  }
+  const Json root = Json::parse(R"({"Tags": [{"Value": "a"}, {"Value": "b"}]})");
+  ASSERT_NE(valueAt(root, {"Tags", "1", "Value"}), nullptr);
+  EXPECT_EQ(*valueAt(root, {"Tags", "1", "Value"}), "b");
+  EXPECT_EQ(valueAt(root, {"Tags", "01", "Value"}), nullptr);
+  EXPECT_EQ(valueAt(root, {"Tags", "2"}), nullptr);
+}
+
 TEST(Path, DottedAndPointerForms) {
   Path path{"Properties", "Tags", "1", "Value"};
   EXPECT_EQ(toDotted(path), "Properties.Tags.1.Value");
