@@ -272,30 +272,44 @@ std::unique_ptr<DiffWorld::ChangeFields> DiffWorld::changeFieldsMade(std::size_t
   auto cached = std::make_unique<ChangeFields>();
   Json& fields = cached->object;
   fields = Json::object();
-  fields["type"] = toString(operation.type);
-  fields["operation"] = toString(operation.type);
+  // Appended in order: the keys are distinct, so no lookup per key (operator[] reads them all).
+  auto& members = fields.get_ref<Json::object_t&>();
+  members.makeRoom(16);
+  auto add = [&members](const char* key, Json value) {
+    members.emplace_back(key, std::move(value));
+  };
+  add("type", toString(operation.type));
+  add("operation", toString(operation.type));
   if (operation.property) {
     const auto& p = *operation.property;
-    fields["propertyOperationType"] = toString(p.operation);
-    fields["path"] = toDotted(p.path);
-    fields["updateType"] = toString(p.updateType);
+    add("propertyOperationType", toString(p.operation));
+    add("path", toDotted(p.path));
+    add("updateType", toString(p.updateType));
     // old/new are read from the operation itself (operands.cpp), never copied here.
-    fields["property"] = {{"path", toDotted(p.path)},
-                          {"operation", toString(p.operation)},
-                          {"updateType", toString(p.updateType)}};
-    if (!p.oldPath.empty()) fields["property"]["oldPath"] = toDotted(p.oldPath);
+    Json property = Json::object();
+    auto& about = property.get_ref<Json::object_t&>();
+    about.makeRoom(4);
+    about.emplace_back("path", toDotted(p.path));
+    about.emplace_back("operation", toString(p.operation));
+    about.emplace_back("updateType", toString(p.updateType));
+    if (!p.oldPath.empty()) about.emplace_back("oldPath", toDotted(p.oldPath));
+    add("property", std::move(property));
   }
-  fields["certainty"] = toString(operation.certainty);
-  fields["failures"] = failureCodes_[index];
-  fields["propagated"] = operation.propagated;
-  fields["regrouped"] = operation.regrouped;
-  fields["id"] = operation.id;
-  fields["stack"] = operation.stack;
-  fields["name"] = operation.name;
-  if (!operation.oldName.empty()) fields["oldName"] = operation.oldName;
+  add("certainty", toString(operation.certainty));
+  add("failures", failureCodes_[index]);
+  add("propagated", operation.propagated);
+  add("regrouped", operation.regrouped);
+  add("id", operation.id);
+  add("stack", operation.stack);
+  add("name", operation.name);
+  if (!operation.oldName.empty()) add("oldName", operation.oldName);
   if (operation.cause) {
-    fields["cause"] = {{"changeId", operation.cause->changeId},
-                       {"reason", operation.cause->reason}};
+    Json cause = Json::object();
+    auto& why = cause.get_ref<Json::object_t&>();
+    why.makeRoom(2);
+    why.emplace_back("changeId", operation.cause->changeId);
+    why.emplace_back("reason", operation.cause->reason);
+    add("cause", std::move(cause));
   }
   // Pointers into the finished object: it is never modified again.
   for (std::size_t i = 0; i < kChangeFieldNames.size(); ++i) {
