@@ -226,9 +226,9 @@ const Json& DiffWorld::componentFields(WorldComponentId id) const {
     members.emplace_back("id", component.id());
     members.emplace_back("stateful", stateful);
     if (auto path = component.constructPath(); !path.empty()) {
-      auto id = constructIdOf(path);
+      auto constructId = constructIdOf(path);
       members.emplace_back("constructPath", std::move(path));
-      members.emplace_back("constructId", std::move(id));
+      members.emplace_back("constructId", std::move(constructId));
     }
     return fields;
   });
