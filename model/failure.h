@@ -17,7 +17,9 @@ struct Failure {
   /// the deployment as a whole (a parameter value CloudFormation refuses before it acts).
   std::optional<std::size_t> change;
   SourceLocation where;  // for a failure without a change: where its cause is written
-  std::string title;     // its kind's title (SARIF rule descriptors, annotations, JUnit)
+  // Its kind's title (SARIF rule descriptors, annotations, JUnit): set from the kinds' table
+  // (deployment-prediction/failures.cpp), so each kind builds its failures without it.
+  std::string title{};
   /// CloudFormation refuses it when it validates the template and parameters, before any step.
   bool beforeActing = false;
 };

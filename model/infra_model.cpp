@@ -8,16 +8,6 @@
 namespace c2a {
 namespace {
 
-struct EdgeData {
-  Relationship relationship;
-  std::size_t order = 0;  // insertion order, so visits are deterministic
-};
-
-// vecS/vecS/bidirectionalS as ARCHITECTURE.md prescribes: vertices are never removed, so indices
-// stay valid, and incoming edges are needed for propagation.
-using Graph =
-    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Component, EdgeData>;
-
 std::string indexKey(std::string_view stack, ComponentType type, std::string_view name) {
   std::string key;
   key.reserve(stack.size() + name.size() + 3);
@@ -48,6 +38,16 @@ std::size_t edgeHash(ComponentIndex source, ComponentIndex target, const Relatio
 }  // namespace
 
 struct InfraModel::Impl {
+  // Nested here, not in the anonymous namespace: Impl has linkage, and so must its members' types.
+  struct EdgeData {
+    Relationship relationship;
+    std::size_t order = 0;  // insertion order, so visits are deterministic
+  };
+  // vecS/vecS/bidirectionalS as ARCHITECTURE.md prescribes: vertices are never removed, so
+  // indices stay valid, and incoming edges are needed for propagation.
+  using Graph =
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Component, EdgeData>;
+
   Graph graph;
   std::unordered_multimap<std::size_t, Graph::edge_descriptor> edges;  // by edgeHash
   std::unordered_map<std::string, ComponentIndex> index;
@@ -83,8 +83,8 @@ bool InfraModel::addRelationship(ComponentIndex source, ComponentIndex target,
       return false;
     }
   }
-  auto [edge, added] =
-      boost::add_edge(source, target, EdgeData{std::move(relationship), impl_->edgeCount++}, graph);
+  auto [edge, added] = boost::add_edge(
+      source, target, Impl::EdgeData{std::move(relationship), impl_->edgeCount++}, graph);
   impl_->edges.emplace(hash, edge);
   return added;
 }
