@@ -27,6 +27,15 @@ const std::vector<WorldComponentId>& lookup(
   return it == index.end() ? kNone : it->second;
 }
 
+// Appends `key` to an object whose keys the caller knows are distinct: no lookup of every key
+// first (operator[]), no copy of every member through json_ref (an initializer list), and room
+// made as MovingOrderedMap makes it, without copying the members already there.
+void append(Json& object, const char* key, Json value) {
+  auto& members = object.get_ref<Json::object_t&>();
+  members.makeRoom(members.size() + 1);
+  members.emplace_back(key, std::move(value));
+}
+
 // The construct a resource belongs to, from its `aws:cdk:path`: the last segment, or the one before
 // it when the last is CDK's name for a construct's own resource (`Resource`, `Default`).
 std::string constructIdOf(std::string_view path) {
@@ -214,21 +223,18 @@ const Json& DiffWorld::componentFields(WorldComponentId id) const {
     const auto& component = primary(id);
     bool stateful = component.type == ComponentType::Resource && facts_.isStateful &&
                     facts_.isStateful(component.subtype);
-    // Member by member: a Json built from an initializer list copies every member through
-    // json_ref, twice the cost of the fields themselves.
     auto fields = std::make_unique<Json>(Json::object());
-    auto& members = fields->get_ref<Json::object_t&>();
-    members.makeRoom(8);
-    members.emplace_back("name", component.name);
-    members.emplace_back("type", toString(component.type));
-    members.emplace_back("subtype", component.subtype);
-    members.emplace_back("stack", component.stack);
-    members.emplace_back("id", component.id());
-    members.emplace_back("stateful", stateful);
+    fields->get_ref<Json::object_t&>().makeRoom(8);  // all of them: no regrowth
+    append(*fields, "name", component.name);
+    append(*fields, "type", toString(component.type));
+    append(*fields, "subtype", component.subtype);
+    append(*fields, "stack", component.stack);
+    append(*fields, "id", component.id());
+    append(*fields, "stateful", stateful);
     if (auto path = component.constructPath(); !path.empty()) {
       auto constructId = constructIdOf(path);
-      members.emplace_back("constructPath", std::move(path));
-      members.emplace_back("constructId", std::move(constructId));
+      append(*fields, "constructPath", std::move(path));
+      append(*fields, "constructId", std::move(constructId));
     }
     return fields;
   });
@@ -272,44 +278,35 @@ std::unique_ptr<DiffWorld::ChangeFields> DiffWorld::changeFieldsMade(std::size_t
   auto cached = std::make_unique<ChangeFields>();
   Json& fields = cached->object;
   fields = Json::object();
-  // Appended in order: the keys are distinct, so no lookup per key (operator[] reads them all).
-  auto& members = fields.get_ref<Json::object_t&>();
-  members.makeRoom(16);
-  auto add = [&members](const char* key, Json value) {
-    members.emplace_back(key, std::move(value));
-  };
-  add("type", toString(operation.type));
-  add("operation", toString(operation.type));
+  fields.get_ref<Json::object_t&>().makeRoom(16);  // all of them: no regrowth
+  append(fields, "type", toString(operation.type));
+  append(fields, "operation", toString(operation.type));
   if (operation.property) {
     const auto& p = *operation.property;
-    add("propertyOperationType", toString(p.operation));
-    add("path", toDotted(p.path));
-    add("updateType", toString(p.updateType));
+    append(fields, "propertyOperationType", toString(p.operation));
+    append(fields, "path", toDotted(p.path));
+    append(fields, "updateType", toString(p.updateType));
     // old/new are read from the operation itself (operands.cpp), never copied here.
     Json property = Json::object();
-    auto& about = property.get_ref<Json::object_t&>();
-    about.makeRoom(4);
-    about.emplace_back("path", toDotted(p.path));
-    about.emplace_back("operation", toString(p.operation));
-    about.emplace_back("updateType", toString(p.updateType));
-    if (!p.oldPath.empty()) about.emplace_back("oldPath", toDotted(p.oldPath));
-    add("property", std::move(property));
+    append(property, "path", toDotted(p.path));
+    append(property, "operation", toString(p.operation));
+    append(property, "updateType", toString(p.updateType));
+    if (!p.oldPath.empty()) append(property, "oldPath", toDotted(p.oldPath));
+    append(fields, "property", std::move(property));
   }
-  add("certainty", toString(operation.certainty));
-  add("failures", failureCodes_[index]);
-  add("propagated", operation.propagated);
-  add("regrouped", operation.regrouped);
-  add("id", operation.id);
-  add("stack", operation.stack);
-  add("name", operation.name);
-  if (!operation.oldName.empty()) add("oldName", operation.oldName);
+  append(fields, "certainty", toString(operation.certainty));
+  append(fields, "failures", failureCodes_[index]);
+  append(fields, "propagated", operation.propagated);
+  append(fields, "regrouped", operation.regrouped);
+  append(fields, "id", operation.id);
+  append(fields, "stack", operation.stack);
+  append(fields, "name", operation.name);
+  if (!operation.oldName.empty()) append(fields, "oldName", operation.oldName);
   if (operation.cause) {
     Json cause = Json::object();
-    auto& why = cause.get_ref<Json::object_t&>();
-    why.makeRoom(2);
-    why.emplace_back("changeId", operation.cause->changeId);
-    why.emplace_back("reason", operation.cause->reason);
-    add("cause", std::move(cause));
+    append(cause, "changeId", operation.cause->changeId);
+    append(cause, "reason", operation.cause->reason);
+    append(fields, "cause", std::move(cause));
   }
   // Pointers into the finished object: it is never modified again.
   for (std::size_t i = 0; i < kChangeFieldNames.size(); ++i) {
