@@ -100,8 +100,8 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
   command
       .add_option("--jobs", limits.jobs,
                   "Threads that read BEFORE, AFTER and an assembly's stack templates, compare the "
-                  "matched resources and run the rules (0: one per core); the report is the same "
-                  "for any number")
+                  "matched resources, digest the changes, run the rules and read the security "
+                  "tables (0: one per core); the report is the same for any number")
       ->capture_default_str()
       ->check(wholeNumber(0))
       ->group("Limits");

@@ -1,12 +1,15 @@
 #include "model-diffing/fingerprint.h"
 
+#include <algorithm>
 #include <optional>
 #include <tuple>
 #include <utility>
 
 #include "model/json_writer.h"
 #include "model/operation_json.h"
+#include "model/parallel_work.h"
 #include "model/sha256.h"
+#include "model/worker_evaluators.h"
 
 namespace c2a::diffing {
 namespace {
@@ -79,21 +82,25 @@ std::string digestOf(const Operation& operation, const InfraModel* before, const
   return "sha256:" + hasher.hex();
 }
 
+// Below this many operations a thread costs more than it saves.
+constexpr std::size_t kOperationsWorthThreads = 64;
+
 }  // namespace
 
-void fingerprintDiff(ModelDiff& diff, const Deployments& deployments) {
-  std::optional<TemplateEvaluator> before;
-  std::optional<TemplateEvaluator> after;
+void fingerprintDiff(ModelDiff& diff, const Deployments& deployments, unsigned threads) {
+  const auto count = diff.operations.size();
+  const unsigned workers = count < kOperationsWorthThreads ? 1 : std::max(1U, threads);
+  std::optional<WorkerEvaluators> evaluators;
   if (diff.before != nullptr && diff.after != nullptr) {
-    before.emplace(*diff.before, deployments.before);
-    after.emplace(*diff.after, deployments.after);
+    evaluators.emplace(*diff.before, *diff.after, deployments, workers);
   }
-  diff.digests.clear();
-  diff.digests.reserve(diff.operations.size());
-  for (const auto& operation : diff.operations) {
-    diff.digests.push_back(digestOf(operation, diff.before, diff.after, before ? &*before : nullptr,
-                                    after ? &*after : nullptr));
-  }
+  // Each digest on its own, in its own slot: the same digests on one thread or many.
+  diff.digests.assign(count, std::string());
+  forEachIndex(count, workers, [&](std::size_t i, unsigned worker) {
+    diff.digests[i] = digestOf(diff.operations[i], diff.before, diff.after,
+                               evaluators ? &evaluators->before(worker) : nullptr,
+                               evaluators ? &evaluators->after(worker) : nullptr);
+  });
   refingerprint(diff);
 }
 

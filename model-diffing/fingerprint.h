@@ -15,8 +15,9 @@ namespace c2a::diffing {
 /// `deployments` where that changes them, and where it deploys: its stack's name, account and
 /// region where the inputs give them. An approval of the change holds only while this stays the
 /// same (docs/approvals.md): one given for the dev parameters or account is not one for prod.
-/// The fingerprint is "sha256:<hex>" over the ids and digests in report order.
-void fingerprintDiff(ModelDiff& diff, const Deployments& deployments);
+/// The fingerprint is "sha256:<hex>" over the ids and digests in report order. The digests are
+/// made on up to `threads` threads (--jobs), the same on any number.
+void fingerprintDiff(ModelDiff& diff, const Deployments& deployments, unsigned threads = 1);
 
 /// The fingerprint again, over the digests kept, after operations were dropped with theirs.
 void refingerprint(ModelDiff& diff);

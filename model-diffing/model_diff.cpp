@@ -182,7 +182,7 @@ class Differ {
     diff.operations = changes_.release();
     diffing::markPropagated(diff.operations);
     diffing::markRegroupedGrants(diff);
-    diffing::fingerprintDiff(diff, deployments_);
+    diffing::fingerprintDiff(diff, deployments_, jobs_);
     return diff;
   }
 

@@ -97,6 +97,13 @@ Evaluated TemplateEvaluator::condition(const std::string& stack, const std::stri
   return out;
 }
 
+void TemplateEvaluator::settleConditions() {
+  for (std::size_t i = 0; i < model_.componentCount(); ++i) {
+    const auto& component = model_.component(i);
+    if (component.type == ComponentType::Condition) condition(component.stack, component.name);
+  }
+}
+
 Evaluated TemplateEvaluator::expression(const std::string& stack, const Json& value, int depth) {
   if (depth > kMaxDepth || !value.is_object() || value.size() != 1) return {};
   const auto* function = intrinsicFunctionNamed(value.begin().key());

@@ -57,6 +57,11 @@ class TemplateEvaluator {
 
   /// Whether the condition `name` of `stack` holds.
   Evaluated condition(const std::string& stack, const std::string& name);
+  /// Every condition of the model evaluated now, in the model's order. A copy made afterwards
+  /// answers each value as this one would, whatever it is asked first: what lets copies work on
+  /// several threads with the answers of one. (Only a cycle of conditions, which CloudFormation
+  /// refuses, could otherwise end differently depending on which condition is asked first.)
+  void settleConditions();
   /// Whether a resource exists once deployed: its `Condition` attribute's value, true without one.
   Evaluated existence(const Component& resource);
   /// `written` (a value of `stack`) evaluated; parameters' Defaults are used only when

@@ -124,7 +124,7 @@ void finishReport(Report& report, const AnalyzeOptions& options) {
   report.causes = std::make_unique<CauseIndex>(operations);
   report.locations.reserve(operations.size());
   for (const auto& op : operations) report.locations.push_back(locate(report.diff, op));
-  report.security = securityTables(report, options.deployments);
+  report.security = securityTables(report, options.deployments, options.limits.threads());
   // Approvals, inline acceptances and the baseline change decisions: before the tree, the
   // summary and the verdict, so that all of them (and every format) agree.
   applyAcceptances(report, options.acceptance);
@@ -186,7 +186,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   if (!changeSets.empty()) {
     report->changeSet = compareChangeSets(report->diff, changeSets, keep);
     // Its Replacement answers set certainties: the change set is part of what is approved.
-    diffing::fingerprintDiff(report->diff, options.deployments);
+    diffing::fingerprintDiff(report->diff, options.deployments, options.limits.threads());
   }
   diffTimer.stop();
 

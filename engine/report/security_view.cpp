@@ -9,8 +9,10 @@
 
 #include "engine/report/report.h"
 #include "model/intrinsics.h"
+#include "model/parallel_work.h"
 #include "model/policies.h"
 #include "model/same_value.h"
+#include "model/worker_evaluators.h"
 
 namespace c2a {
 namespace {
@@ -246,9 +248,13 @@ void addDifference(std::vector<SecurityRow>& out, std::vector<SideRow>& before,
   }
 }
 
+// Below this many resources a thread costs more than it saves.
+constexpr std::size_t kResourcesWorthThreads = 16;
+
 }  // namespace
 
-std::vector<SecurityTable> securityTables(const Report& report, const Deployments& deployments) {
+std::vector<SecurityTable> securityTables(const Report& report, const Deployments& deployments,
+                                          unsigned threads) {
   std::vector<SecurityTable> tables;
   for (int t = 0; t < kTables; ++t) tables.push_back(emptyTable(static_cast<Table>(t)));
   // The changes of each resource that can write permissions or rules, by (BEFORE, AFTER) side.
@@ -267,13 +273,19 @@ std::vector<SecurityTable> securityTables(const Report& report, const Deployment
     changes.push_back(i);
   }
   if (resources.empty()) return {};
-  TemplateEvaluator before(report.before, deployments.before);
-  TemplateEvaluator after(report.after, deployments.after);
-  for (const auto& sides : resources) {
-    Rows oldRows = sides.first ? rowsOf(report.before.component(*sides.first), before) : Rows{};
-    Rows newRows = sides.second ? rowsOf(report.after.component(*sides.second), after) : Rows{};
+  // Each resource's rows on their own, spread over the threads; the tables then in order.
+  const unsigned workers = resources.size() < kResourcesWorthThreads ? 1 : std::max(1U, threads);
+  WorkerEvaluators evaluators(report.before, report.after, deployments, workers);
+  std::vector<std::pair<Rows, Rows>> rows(resources.size());
+  forEachIndex(resources.size(), workers, [&](std::size_t k, unsigned worker) {
+    const auto& [old, now] = resources[k];
+    if (old) rows[k].first = rowsOf(report.before.component(*old), evaluators.before(worker));
+    if (now) rows[k].second = rowsOf(report.after.component(*now), evaluators.after(worker));
+  });
+  for (std::size_t k = 0; k < resources.size(); ++k) {
     for (int t = 0; t < kTables; ++t) {
-      addDifference(tables[t].rows, oldRows[t], newRows[t], operations, changesOf[sides]);
+      addDifference(tables[t].rows, rows[k].first[t], rows[k].second[t], operations,
+                    changesOf[resources[k]]);
     }
   }
   std::erase_if(tables, [](const SecurityTable& table) { return table.rows.empty(); });

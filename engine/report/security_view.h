@@ -32,7 +32,9 @@ struct SecurityTable {
 };
 
 /// The tables of the report's changes that touch IAM or network rules; only tables with rows.
-/// Linear in the size of the resources changed.
-std::vector<SecurityTable> securityTables(const Report& report, const Deployments& deployments);
+/// Linear in the size of the resources changed; each resource's rows are read on up to `threads`
+/// threads (--jobs), with the same tables on any number.
+std::vector<SecurityTable> securityTables(const Report& report, const Deployments& deployments,
+                                          unsigned threads = 1);
 
 }  // namespace c2a

@@ -1,6 +1,6 @@
-// --jobs spreads the reading, the diff of the matched pairs and the rules over threads: the report
-// is byte for byte the same for any number of them (issue 27), on a pair large enough that every
-// stage does use them.
+// --jobs spreads the reading, the diff of the matched pairs, the changes' digests, the rules and
+// the security tables over threads: the report is byte for byte the same for any number of them
+// (issue 27), on a pair large enough that every stage does use them.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -18,9 +18,13 @@ namespace fs = std::filesystem;
 
 // 120 units of a queue, a bucket, a role with its policy and a function; the AFTER side changes
 // every other unit (names, timeouts, public access, statements, an encryption key replaced),
-// renames some, drops some and adds others.
+// renames some, drops some and adds others. Values rest on a parameter's Default and on
+// conditions, which the digests and the security tables evaluate on each thread.
 Json units(bool after) {
   Json resources = Json::object();
+  const Json parameters = {{"Stage", {{"Type", "String"}, {"Default", "dev"}}}};
+  const Json conditions = {{"IsProd", {{"Fn::Equals", {{{"Ref", "Stage"}}, "prod"}}}},
+                           {"IsDev", {{"Fn::Not", {{{"Condition", "IsProd"}}}}}}};
   for (int i = 0; i < 120; ++i) {
     const auto n = std::to_string(i);
     const bool changed = after && i % 2 == 0;
@@ -29,7 +33,8 @@ Json units(bool after) {
         {"Type", "AWS::SQS::Queue"},
         {"Properties",
          {{"QueueName", changed && i % 6 == 0 ? "renamed-" + n : "queue-" + n},
-          {"VisibilityTimeout", changed ? 60 : 30}}}};
+          {"VisibilityTimeout", changed ? 60 : 30},
+          {"DelaySeconds", {{"Fn::If", {i % 3 == 0 ? "IsProd" : "IsDev", 5, 0}}}}}}};
     resources["Bucket" + n] = {
         {"Type", "AWS::S3::Bucket"},
         {"Properties",
@@ -38,7 +43,9 @@ Json units(bool after) {
     Json statement = {
         {"Effect", "Allow"},
         {"Action", changed ? Json::array({"sqs:*"}) : Json::array({"sqs:SendMessage"})},
-        {"Resource", {{"Fn::GetAtt", {"Queue" + n, "Arn"}}}}};
+        {"Resource",
+         {{{"Fn::GetAtt", {"Queue" + n, "Arn"}}}, {{"Fn::Sub", "arn:aws:sqs:*:*:${Stage}-" + n}}}},
+        {"Condition", {{"Fn::If", {"IsDev", Json::object(), {{"Bool", {{"aws:Secure", true}}}}}}}}};
     resources["Role" + n] = {
         {"Type", "AWS::IAM::Role"},
         {"Properties",
@@ -63,7 +70,7 @@ Json units(bool after) {
       resources["NewTopic" + std::to_string(i)] = {{"Type", "AWS::SNS::Topic"}};
     }
   }
-  return Json{{"Resources", resources}};
+  return Json{{"Parameters", parameters}, {"Conditions", conditions}, {"Resources", resources}};
 }
 
 class Jobs : public ::testing::Test {
