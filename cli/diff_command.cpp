@@ -3,7 +3,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <iostream>
+#include <system_error>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -253,6 +255,26 @@ void addGatingOptions(CLI::App* command, DiffOptions* options) {
       ->group("Gating and approvals");
 }
 
+// BEFORE and AFTER read on a thread of their own while the rules, approvals and parameters load:
+// none of those is needed before the rules run. What is reported stays what a run in order
+// reports: the reading's result, or its error, is taken only after the others have had theirs.
+// Only plain files and directories, and only with more than one thread (--jobs 1 keeps the main
+// thread alone): standard input and pipes are read after the rules, as named, so a run whose
+// rules fail never waits on a writer.
+std::future<ReadInputs> readAhead(const DiffOptions& options) {
+  const auto& limits = options.analyze.limits;
+  if (limits.threads() <= 1 || !plainInput(options.before) || !plainInput(options.after)) {
+    return {};
+  }
+  try {
+    return std::async(std::launch::async, [before = options.before, after = options.after, limits] {
+      return readInputs(before, after, limits);
+    });
+  } catch (const std::system_error&) {  // no thread to be had: read in order below
+    return {};
+  }
+}
+
 int runDiff(DiffOptions* options) {
   StageTimer total("command");  // C2A_TIMINGS=1: each stage's time on stderr
   auto presets = selectedPresets(options->presets, options->noPresets);
@@ -263,6 +285,7 @@ int runDiff(DiffOptions* options) {
   for (const auto& report : extra) files.push_back(report.file);
   checkOutputs(files, inputFiles(*options));
   checkAggregationLevels(options->groupBy);
+  auto ahead = readAhead(*options);
   options->analyze.groupBy = options->groupBy;
   LoadedRules loaded;
   if (!options->rules.empty() || !presets.empty()) {
@@ -280,7 +303,10 @@ int runDiff(DiffOptions* options) {
   options->analyze.parameterKeys = std::move(given.keys);
   options->analyze.failOnGiven = !options->failOn.empty();
   if (auto failOn = failOnFromString(options->failOn)) options->analyze.failOn = *failOn;
-  auto report = analyze(options->before, options->after, options->analyze);
+  auto report = analyzeInputs(
+      ahead.valid() ? ahead.get()
+                    : readInputs(options->before, options->after, options->analyze.limits),
+      options->analyze);
   printWarnings(report->warnings);
   // Every output is rendered before any is written: a run that fails writes none of them.
   std::vector<std::pair<std::string, std::string>> outputs;

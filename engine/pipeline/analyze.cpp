@@ -208,8 +208,8 @@ std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,
                          std::nullopt);
 }
 
-std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
-                                const AnalyzeOptions& options) {
+ReadInputs readInputs(const std::string& beforeInput, const std::string& afterInput,
+                      const ReadLimits& limits) {
   if (beforeInput == "-" && afterInput == "-") {
     throw C2aError(ErrorKind::Usage, {}, "only one side can be read from standard input (`-`)");
   }
@@ -218,14 +218,25 @@ std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::strin
   // assembly's, is computed over its files when the report is made).
   wantInputDigest(beforeInput);
   wantInputDigest(afterInput);
-  auto [before, after] = readModels(beforeInput, afterInput, options.limits, warnings);
+  auto models = readModels(beforeInput, afterInput, limits, warnings);
+  return {beforeInput, afterInput, std::move(models), std::move(warnings)};
+}
+
+std::unique_ptr<Report> analyzeInputs(ReadInputs inputs, const AnalyzeOptions& options) {
+  auto& [before, after] = inputs.models;
   // Every stage after reading holds what the inputs made: their size is what to limit.
-  const CurrentWork work("comparing " + beforeInput + " with " + afterInput, kReadLimitOptions);
-  auto keep = selectStacks(before, after, options.stacks, warnings);
-  auto report =
-      analyzeSelected(std::move(before), std::move(after), options, std::move(warnings), keep);
-  addInputSources(report->metadata, beforeInput, afterInput);
+  const CurrentWork work("comparing " + inputs.beforeInput + " with " + inputs.afterInput,
+                         kReadLimitOptions);
+  auto keep = selectStacks(before, after, options.stacks, inputs.warnings);
+  auto report = analyzeSelected(std::move(before), std::move(after), options,
+                                std::move(inputs.warnings), keep);
+  addInputSources(report->metadata, inputs.beforeInput, inputs.afterInput);
   return report;
+}
+
+std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
+                                const AnalyzeOptions& options) {
+  return analyzeInputs(readInputs(beforeInput, afterInput, options.limits), options);
 }
 
 }  // namespace c2a

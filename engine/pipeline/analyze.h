@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/approvals/acceptances.h"
+#include "engine/pipeline/read_model.h"
 #include "engine/report/report.h"
 #include "model/template_evaluation.h"
 #include "readers/read_limits.h"
@@ -45,9 +46,23 @@ std::vector<std::pair<std::string, std::string>> aggregationLevels();
 /// Throws C2aError (usage) naming the first unknown level and the known ones.
 void checkAggregationLevels(const std::vector<std::string>& levels);
 
-/// Throws C2aError for unreadable or invalid inputs.
+/// Throws C2aError for unreadable or invalid inputs. The same as analyzeInputs(readInputs(...)).
 std::unique_ptr<Report> analyze(const std::string& beforeInput, const std::string& afterInput,
                                 const AnalyzeOptions& options);
+
+/// BEFORE and AFTER read and mapped: analyze's first stage, which needs none of the other
+/// options, so a caller can run it while it loads them (`c2a diff` loads its rules meanwhile).
+struct ReadInputs {
+  std::string beforeInput;  // as named
+  std::string afterInput;
+  ModelPair models;
+  Diagnostics warnings;
+};
+/// Throws C2aError for unreadable or invalid inputs.
+ReadInputs readInputs(const std::string& beforeInput, const std::string& afterInput,
+                      const ReadLimits& limits);
+/// The rest of analyze, from what readInputs read.
+std::unique_ptr<Report> analyzeInputs(ReadInputs inputs, const AnalyzeOptions& options);
 
 /// The same from models already built (inline templates of rule tests).
 std::unique_ptr<Report> analyzeModels(InfraModel before, InfraModel after,

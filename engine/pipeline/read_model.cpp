@@ -60,6 +60,12 @@ ReadLimits sideLimits(const ReadLimits& limits, bool before) {
 }
 }  // namespace
 
+bool plainInput(const std::string& input) {
+  std::error_code ec;
+  return input != "-" &&
+         (std::filesystem::is_regular_file(input, ec) || std::filesystem::is_directory(input, ec));
+}
+
 ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
                      Diagnostics& warnings) {
   const ReadLimits beforeLimits = sideLimits(limits, true);
@@ -71,11 +77,6 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
   unsigned cores = limits.threads();
   // Pipes, devices and standard input are read one after the other, as named: a side that fails
   // first must not leave the other waiting on a writer.
-  auto plain = [](const std::string& input) {
-    std::error_code ec;
-    return input != "-" && (std::filesystem::is_regular_file(input, ec) ||
-                            std::filesystem::is_directory(input, ec));
-  };
   // Two small files are read in order: a second thread has little to win there (on the README
   // example the difference was within the noise). A directory has no file size: never small.
   auto small = [](const std::string& input) {
@@ -83,7 +84,7 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
     auto size = std::filesystem::file_size(input, ec);
     return !ec && size < kSmallInput;
   };
-  if (cores <= 1 || !plain(before) || !plain(after) || (small(before) && small(after))) {
+  if (cores <= 1 || !plainInput(before) || !plainInput(after) || (small(before) && small(after))) {
     return inOrder();
   }
   // Each side gets half the threads for its own assembly's templates.

@@ -18,6 +18,10 @@ struct ModelPair {
   InfraModel after;
 };
 
+/// A regular file or a directory (a cloud assembly), not `-`: an input a thread can read without
+/// waiting on a writer.
+bool plainInput(const std::string& input);
+
 /// Both sides of a diff, read side by side on two threads (one when limits.jobs is 1, the machine
 /// has one core, or both are files under 64 KiB; each side's assembly reading then shares the
 /// cores). The result is what

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "model/json.h"
 #include "tests/cli/run_c2a.h"
@@ -109,6 +110,38 @@ TEST_F(Jobs, AnyNumberOfThreadsWritesTheReportOfOne) {
       EXPECT_EQ(many.status, one.status);
       EXPECT_EQ(many.err, one.err);
       EXPECT_TRUE(many.out == one.out) << "the reports differ";
+    }
+  }
+}
+
+// BEFORE and AFTER are read while the rules load (cli/diff_command.cpp, readAhead): what fails is
+// still reported as a run in order reports it, the rules' problem before the parameters' and both
+// before the templates'.
+TEST_F(Jobs, WhatFailsFirstIsWhatOneThreadReports) {
+  std::ofstream(dir_ / "broken.json") << "{\"Resources\": {\"Queue\": ";
+  std::ofstream(dir_ / "bad.c2a") << "rule \"unfinished\" {\n  let x = \n";
+  std::ofstream(dir_ / "parameters.json") << "[{\"ParameterKey\": ";
+  const auto file = [&](const char* name) { return "'" + (dir_ / name).string() + "'"; };
+  struct Case {
+    std::string arguments;
+    std::string blamed;  // the file the first error names
+  };
+  const std::vector<Case> cases = {
+      {file("broken.json") + " " + file("after.json") + " --rules " + file("bad.c2a"), "bad.c2a"},
+      {file("broken.json") + " " + file("after.json") + " --parameters " + file("parameters.json"),
+       "parameters.json"},
+      {file("before.json") + " " + file("broken.json"), "broken.json"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.arguments);
+    const auto one = runC2a("diff " + c.arguments + " --jobs 1");
+    EXPECT_NE(one.status, 0);
+    EXPECT_NE(one.err.find(c.blamed), std::string::npos) << one.err;
+    for (unsigned jobs : {2U, 4U}) {
+      const auto many = runC2a("diff " + c.arguments + " --jobs " + std::to_string(jobs));
+      EXPECT_EQ(many.status, one.status);
+      EXPECT_EQ(many.err, one.err);
+      EXPECT_EQ(many.out, one.out);
     }
   }
 }
