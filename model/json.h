@@ -27,13 +27,7 @@ struct MovingOrderedMap : nlohmann::ordered_map<Key, T, IgnoredLess, Allocator> 
   std::pair<typename Base::iterator, bool> emplace(K&& key, V&& value) {
     auto found = Base::find(key);
     if (found != this->end()) return {found, false};
-    if (this->size() < this->capacity()) {
-      Base::Container::emplace_back(std::forward<K>(key), std::forward<V>(value));
-    } else {
-      typename Base::value_type member(std::forward<K>(key), std::forward<V>(value));
-      makeRoom(this->size() + 1);
-      Base::Container::push_back(std::move(member));
-    }
+    append(std::forward<K>(key), std::forward<V>(value));
     return {std::prev(this->end()), true};
   }
   template <class K>
@@ -53,6 +47,21 @@ struct MovingOrderedMap : nlohmann::ordered_map<Key, T, IgnoredLess, Allocator> 
   template <class InputIt>
   void insert(InputIt first, InputIt last) {
     for (; first != last; ++first) insert(*first);
+  }
+
+  /// Appends a member whose key the caller knows is not there yet (keys read from a source that
+  /// has them once, fields written in turn): no lookup of every key first, and room made without
+  /// copies. The member is built before room is made, as in emplace.
+  template <class K, class V>
+  T& append(K&& key, V&& value) {
+    if (this->size() < this->capacity()) {
+      Base::Container::emplace_back(std::forward<K>(key), std::forward<V>(value));
+    } else {
+      typename Base::value_type member(std::forward<K>(key), std::forward<V>(value));
+      makeRoom(this->size() + 1);
+      Base::Container::push_back(std::move(member));
+    }
+    return this->back().second;
   }
 
   /// Ensures room for `wanted` members without std::vector's copying growth. The keys are copied

@@ -57,8 +57,7 @@ Json normalizeIntrinsics(const Json& value) {
   auto& members = out.get_ref<Json::object_t&>();
   members.makeRoom(value.size());
   // Keys are unique already: append, instead of a linear lookup per key.
-  for (const auto& [key, member] : value.items())
-    members.emplace_back(key, normalizeIntrinsics(member));
+  for (const auto& [key, member] : value.items()) members.append(key, normalizeIntrinsics(member));
   return out;
 }
 

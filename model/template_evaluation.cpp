@@ -272,7 +272,7 @@ EvaluatedValue TemplateEvaluator::evaluate(Context& context, const Json& value, 
     auto each = evaluate(context, member, depth + 1);
     out.complete = out.complete && each.complete;
     out.assumed = out.assumed || each.assumed;
-    if (!each.absent) members.emplace_back(key, std::move(each.value));  // NoValue drops a key
+    if (!each.absent) members.append(key, std::move(each.value));  // NoValue drops a key
   }
   return out;
 }

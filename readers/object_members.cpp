@@ -24,10 +24,8 @@ Json& ObjectMembers::set(Json& object, std::string key, Json value) {
     return members[position].second;
   }
   if (!index_.empty()) index_.emplace(key, members.size());
-  // Straight onto the container (the key is known to be new), with room made without copies.
-  object.get_ref<Json::object_t&>().makeRoom(members.size() + 1);
-  members.emplace_back(std::move(key), std::move(value));
-  return members.back().second;
+  // The key is known to be new: appended without a lookup, with room made without copies.
+  return object.get_ref<Json::object_t&>().append(std::move(key), std::move(value));
 }
 
 bool ObjectMembers::contains(const Json& object, const std::string& key) {

@@ -28,12 +28,9 @@ const std::vector<WorldComponentId>& lookup(
 }
 
 // Appends `key` to an object whose keys the caller knows are distinct: no lookup of every key
-// first (operator[]), no copy of every member through json_ref (an initializer list), and room
-// made as MovingOrderedMap makes it, without copying the members already there.
+// first (operator[]), and no copy of every member through json_ref (an initializer list).
 void append(Json& object, const char* key, Json value) {
-  auto& members = object.get_ref<Json::object_t&>();
-  members.makeRoom(members.size() + 1);
-  members.emplace_back(key, std::move(value));
+  object.get_ref<Json::object_t&>().append(key, std::move(value));
 }
 
 // The construct a resource belongs to, from its `aws:cdk:path`: the last segment, or the one before
