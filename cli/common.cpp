@@ -100,8 +100,9 @@ void addLimitOptions(CLI::App& command, ReadLimits& limits) {
   command
       .add_option("--jobs", limits.jobs,
                   "Threads that read BEFORE, AFTER and an assembly's stack templates, compare the "
-                  "matched resources, digest the changes, run the rules and read the security "
-                  "tables (0: one per core); the report is the same for any number")
+                  "matched resources, find regrouped IAM statements, digest the changes, plan, run "
+                  "the rules and read the security tables (0: one per core); the report is the "
+                  "same for any number")
       ->capture_default_str()
       ->check(wholeNumber(0))
       ->group("Limits");

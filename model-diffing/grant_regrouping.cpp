@@ -10,6 +10,7 @@
 
 #include "model/infra_model.h"
 #include "model/intrinsics.h"
+#include "model/parallel_work.h"
 #include "model/policies.h"
 #include "model/references.h"
 #include "model/same_value.h"
@@ -76,11 +77,24 @@ class Texts {
  public:
   std::uint32_t id(std::string text) {
     auto next = static_cast<std::uint32_t>(ids_.size());
-    return ids_.try_emplace(std::move(text), next).first->second;
+    auto [it, added] = ids_.try_emplace(std::move(text), next);
+    if (added) byId_.push_back(&it->first);
+    return it->second;
+  }
+
+  /// `other`'s texts numbered here, those not here yet added in `other`'s order: the i-th id of
+  /// the result is what `other`'s id i is here. Numbering one side's texts on its own and then
+  /// adopting them here gives the numbers that numbering both sides here in turn gives.
+  std::vector<std::uint32_t> adopt(const Texts& other) {
+    std::vector<std::uint32_t> out;
+    out.reserve(other.byId_.size());
+    for (const auto* text : other.byId_) out.push_back(id(*text));
+    return out;
   }
 
  private:
   std::unordered_map<std::string, std::uint32_t> ids_;
+  std::vector<const std::string*> byId_;  // the keys of ids_ (stable addresses), by id
 };
 
 // A statement grants each action of its Action list on each resource of its Resource list, under
@@ -232,6 +246,18 @@ Ledger ledgerOf(const InfraModel& model, const Principals& wanted, Texts& texts)
   return ledger;
 }
 
+// A ledger's atoms in another numbering of their texts (Texts::adopt).
+void renumber(Ledger& ledger, const std::vector<std::uint32_t>& ids) {
+  for (auto& [principal, atoms] : ledger) {
+    std::unordered_set<Atom, AtomHash> renumbered;
+    renumbered.reserve(atoms.size());
+    for (const auto& atom : atoms) {
+      renumbered.insert(Atom{ids[atom.rest], ids[atom.action], ids[atom.resource]});
+    }
+    atoms = std::move(renumbered);
+  }
+}
+
 bool allHeld(const Ledger& ledger, const std::vector<std::string>& principals,
              const Atoms& statements) {
   if (principals.empty() || statements.empty()) return false;
@@ -323,9 +349,12 @@ bool regrouped(const Operation& op, const Candidate& candidate, const Ledger& be
   return statements && allHeld(other, principals, *statements);
 }
 
+// Below this many components in both models a second thread costs more than it saves.
+constexpr std::size_t kComponentsWorthThreads = 256;
+
 }  // namespace
 
-void markRegroupedGrants(ModelDiff& diff) {
+void markRegroupedGrants(ModelDiff& diff, unsigned threads) {
   if (diff.before == nullptr || diff.after == nullptr) return;
   std::vector<std::pair<Operation*, Candidate>> candidates;
   Principals wanted;
@@ -340,9 +369,21 @@ void markRegroupedGrants(ModelDiff& diff) {
     }
   }
   if (candidates.empty()) return;  // most diffs touch no policy
+  // The two sides' ledgers on their own threads, AFTER's texts numbered apart and then adopted:
+  // the numbers, and so every answer, are those of reading BEFORE then AFTER on one thread.
   Texts texts;
-  const Ledger before = ledgerOf(*diff.before, wanted, texts);
-  const Ledger after = ledgerOf(*diff.after, wanted, texts);
+  Texts afterTexts;
+  Ledger before;
+  Ledger after;
+  const auto size = diff.before->componentCount() + diff.after->componentCount();
+  forEachIndex(2, size < kComponentsWorthThreads ? 1 : threads, [&](std::size_t side, unsigned) {
+    if (side == 0) {
+      before = ledgerOf(*diff.before, wanted, texts);
+    } else {
+      after = ledgerOf(*diff.after, wanted, afterTexts);
+    }
+  });
+  renumber(after, texts.adopt(afterTexts));
   for (auto& [op, candidate] : candidates) {
     op->regrouped = regrouped(*op, candidate, before, after, texts);
   }

@@ -9,7 +9,8 @@ namespace c2a::diffing {
 
 /// Sets Operation::regrouped on the INSERTs and REMOVEs of identity policies, inline policies
 /// and statements whose every statement is held by the same principals on the other side.
-/// Linear in the number of statements of both templates.
-void markRegroupedGrants(ModelDiff& diff);
+/// Linear in the number of statements of both templates, whose two sides are read on up to
+/// `threads` threads (--jobs) with the same result on any number.
+void markRegroupedGrants(ModelDiff& diff, unsigned threads = 1);
 
 }  // namespace c2a::diffing

@@ -181,7 +181,7 @@ class Differ {
     diff.after = &after;
     diff.operations = changes_.release();
     diffing::markPropagated(diff.operations);
-    diffing::markRegroupedGrants(diff);
+    diffing::markRegroupedGrants(diff, jobs_);
     diffing::fingerprintDiff(diff, deployments_, jobs_);
     return diff;
   }

@@ -16,6 +16,7 @@
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
 #include "model/current_work.h"
+#include "model/parallel_work.h"
 #include "platform-mapping/change-set/change_set_files.h"
 #include "readers/input_digests.h"
 #include "rules/evaluator.h"
@@ -147,6 +148,9 @@ void finishReport(Report& report, const AnalyzeOptions& options) {
   report.failOnGiven = options.failOnGiven;
 }
 
+// Below this many changes a second thread for the plan costs more than it saves.
+constexpr std::size_t kChangesWorthThreads = 64;
+
 // `keep`: the stacks whose changes the report keeps (stack_selection.h); nothing: all.
 std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
                                         const AnalyzeOptions& options, Diagnostics warnings,
@@ -191,8 +195,17 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   diffTimer.stop();
 
   StageTimer predictTimer("predict");
-  addForeseenFailures(*report, spec, options.deployments, options.parameterKeys);
-  report->plan = planDeployment(report->diff);
+  // The plan reads only the diff: it is made beside the failures foreseen, on a second thread when
+  // there are enough changes to pay for one. An error is the one the two in turn would meet first.
+  const unsigned threads =
+      report->diff.operations.size() < kChangesWorthThreads ? 1 : options.limits.threads();
+  forEachIndex(2, threads, [&](std::size_t task, unsigned /*worker*/) {
+    if (task == 0) {
+      addForeseenFailures(*report, spec, options.deployments, options.parameterKeys);
+    } else {
+      report->plan = planDeployment(report->diff);
+    }
+  });
   predictTimer.stop();
   decide(*report, options, spec);
 
