@@ -66,15 +66,8 @@ bool plainInput(const std::string& input) {
          (std::filesystem::is_regular_file(input, ec) || std::filesystem::is_directory(input, ec));
 }
 
-ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
-                     Diagnostics& warnings) {
-  const ReadLimits beforeLimits = sideLimits(limits, true);
-  const ReadLimits afterLimits = sideLimits(limits, false);
-  auto inOrder = [&] {
-    auto beforeModel = readModel(before, beforeLimits, warnings);
-    return ModelPair{std::move(beforeModel), readModel(after, afterLimits, warnings)};
-  };
-  unsigned cores = limits.threads();
+bool readsSideBySide(const std::string& before, const std::string& after,
+                     const ReadLimits& limits) {
   // Pipes, devices and standard input are read one after the other, as named: a side that fails
   // first must not leave the other waiting on a writer.
   // Two small files are read in order: a second thread has little to win there (on the README
@@ -84,9 +77,20 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
     auto size = std::filesystem::file_size(input, ec);
     return !ec && size < kSmallInput;
   };
-  if (cores <= 1 || !plainInput(before) || !plainInput(after) || (small(before) && small(after))) {
-    return inOrder();
-  }
+  return limits.threads() > 1 && plainInput(before) && plainInput(after) &&
+         !(small(before) && small(after));
+}
+
+ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
+                     Diagnostics& warnings) {
+  const ReadLimits beforeLimits = sideLimits(limits, true);
+  const ReadLimits afterLimits = sideLimits(limits, false);
+  auto inOrder = [&] {
+    auto beforeModel = readModel(before, beforeLimits, warnings);
+    return ModelPair{std::move(beforeModel), readModel(after, afterLimits, warnings)};
+  };
+  if (!readsSideBySide(before, after, limits)) return inOrder();
+  const unsigned cores = limits.threads();
   // Each side gets half the threads for its own assembly's templates.
   ReadLimits beforeSide = beforeLimits;
   ReadLimits afterSide = afterLimits;

@@ -22,6 +22,9 @@ struct ModelPair {
 /// waiting on a writer.
 bool plainInput(const std::string& input);
 
+/// Whether readModels reads the two sides on two threads (see below), rather than in order on one.
+bool readsSideBySide(const std::string& before, const std::string& after, const ReadLimits& limits);
+
 /// Both sides of a diff, read side by side on two threads (one when limits.jobs is 1, the machine
 /// has one core, or both are files under 64 KiB; each side's assembly reading then shares the
 /// cores). The result is what
