@@ -4,27 +4,22 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/model/template_model.h"
+
 namespace c2a {
 namespace {
 
 // A one-template model with parameters, a mapping and conditions.
 InfraModel model() {
-  InfraModel out;
-  auto add = [&](ComponentType type, const std::string& name, const char* body) {
-    Component component;
-    component.type = type;
-    component.name = name;
-    component.properties = Json::parse(body);
-    out.addComponent(std::move(component));
-  };
-  add(ComponentType::Parameter, "Stage", R"({"Type": "String", "Default": "dev"})");
-  add(ComponentType::Parameter, "Subnets", R"({"Type": "CommaDelimitedList"})");
-  add(ComponentType::Mapping, "Sizes",
-      R"({"prod": {"Type": "m5.large"}, "dev": {"Type": "t3.micro"}})");
-  add(ComponentType::Condition, "IsProd", R"({"Fn::Equals": [{"Ref": "Stage"}, "prod"]})");
-  add(ComponentType::Condition, "InEu",
-      R"({"Fn::Equals": [{"Fn::Select": [0, {"Fn::Split": ["-", {"Ref": "AWS::Region"}]}]}, "eu"]})");
-  return out;
+  return testing::templateModel({
+      {ComponentType::Parameter, "Stage", R"({"Type": "String", "Default": "dev"})"},
+      {ComponentType::Parameter, "Subnets", R"({"Type": "CommaDelimitedList"})"},
+      {ComponentType::Mapping, "Sizes",
+       R"({"prod": {"Type": "m5.large"}, "dev": {"Type": "t3.micro"}})"},
+      {ComponentType::Condition, "IsProd", R"({"Fn::Equals": [{"Ref": "Stage"}, "prod"]})"},
+      {ComponentType::Condition, "InEu",
+       R"({"Fn::Equals": [{"Fn::Select": [0, {"Fn::Split": ["-", {"Ref": "AWS::Region"}]}]}, "eu"]})"},
+  });
 }
 
 Json eval(TemplateEvaluator& evaluator, const char* written, bool useDefaults = false) {
@@ -58,7 +53,7 @@ TEST(TemplateEvaluation, FunctionsOfKnownValues) {
 
 TEST(TemplateEvaluation, NoValueRemovesKeysAndElements) {
   auto m = model();
-  TemplateEvaluator e(m, {{{"Stage", "prod"}}, {}});
+  TemplateEvaluator e(m, {{{"Stage", "prod"}}, {}, {}});
   EXPECT_EQ(eval(e, R"({"A": {"Fn::If": ["IsProd", {"Ref": "AWS::NoValue"}, 1]}, "B": 2})"),
             Json::parse(R"({"B": 2})"));
   EXPECT_EQ(eval(e, R"([1, {"Fn::If": ["IsProd", {"Ref": "AWS::NoValue"}, 2]}, 3])"),
@@ -73,7 +68,7 @@ TEST(TemplateEvaluation, WhatOnlyTheDeploymentKnowsStaysWritten) {
   EXPECT_FALSE(attribute.complete);
   EXPECT_EQ(attribute.value, Json::parse(R"({"Fn::GetAtt": ["Bucket", "Arn"]})"));
   // A partial Sub keeps its unknown placeholders and substitutes the rest.
-  TemplateEvaluator withPartition(m, {{}, {{"AWS::Partition", "aws"}}});
+  TemplateEvaluator withPartition(m, {{}, {{"AWS::Partition", "aws"}}, {}});
   auto arn = withPartition.value(
       "", Json::parse(R"({"Fn::Sub": "arn:${AWS::Partition}:s3:::${Bucket}"})"), false);
   EXPECT_FALSE(arn.complete);

@@ -4,23 +4,19 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/model/template_model.h"
+
 namespace c2a {
 namespace {
 
 // Two conditions that name each other, which CloudFormation refuses but a template can still say:
 // a cycle is unknown where it is met, so what each comes to depends on which is asked first.
 InfraModel cycle() {
-  InfraModel out;
-  auto add = [&](ComponentType type, const std::string& name, const char* body) {
-    Component component;
-    component.type = type;
-    component.name = name;
-    component.properties = Json::parse(body);
-    out.addComponent(std::move(component));
-  };
-  add(ComponentType::Condition, "A", R"({"Fn::Not": [{"Condition": "B"}]})");
-  add(ComponentType::Condition, "B", R"({"Fn::Or": [{"Condition": "A"}, {"Fn::Equals": [1, 1]}]})");
-  return out;
+  return testing::templateModel({
+      {ComponentType::Condition, "A", R"({"Fn::Not": [{"Condition": "B"}]})"},
+      {ComponentType::Condition, "B",
+       R"({"Fn::Or": [{"Condition": "A"}, {"Fn::Equals": [1, 1]}]})"},
+  });
 }
 
 TEST(WorkerEvaluators, AConditionCycleEndsByWhatIsAskedFirst) {
