@@ -258,14 +258,14 @@ void addGatingOptions(CLI::App* command, DiffOptions* options) {
 // BEFORE and AFTER read on a thread of their own while the rules, approvals and parameters load:
 // none of those is needed before the rules run. What is reported stays what a run in order
 // reports: the reading's result, or its error, is taken only after the others have had theirs.
-// Only plain files and directories: standard input and pipes are read after the rules, as named,
-// so a run whose rules fail never waits on a writer. And only when a thread is left over by the
-// reading itself (--jobs 1 keeps the main thread alone; two cores already read two large sides
-// side by side, and a third thread there measured no faster).
+// Only plain files and directories, nested templates too: standard input and pipes are read after
+// the rules, as named, so a run whose rules fail never waits on a writer. And only when a thread
+// is left over by the reading itself (--jobs 1 keeps the main thread alone; two cores already read
+// two large sides side by side, and a third thread there measured no faster).
 std::future<ReadInputs> readAhead(const DiffOptions& options) {
   const auto& limits = options.analyze.limits;
   const unsigned reading = readsSideBySide(options.before, options.after, limits) ? 2 : 1;
-  if (limits.threads() <= reading || !plainInput(options.before) || !plainInput(options.after)) {
+  if (limits.threads() <= reading || !plainInputs(options.before, options.after, limits)) {
     return {};
   }
   try {

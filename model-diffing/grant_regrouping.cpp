@@ -75,6 +75,10 @@ using Atoms = std::vector<Atom>;
 /// Canonical texts numbered in the order they are first seen.
 class Texts {
  public:
+  Texts() = default;
+  Texts(const Texts&) = delete;  // byId_ points into ids_: a copy's would point into this one's
+  Texts& operator=(const Texts&) = delete;
+
   std::uint32_t id(std::string text) {
     auto next = static_cast<std::uint32_t>(ids_.size());
     auto [it, added] = ids_.try_emplace(std::move(text), next);

@@ -73,7 +73,9 @@ struct TemplateEvaluator::Context : FunctionEvaluation {
 };
 
 TemplateEvaluator::TemplateEvaluator(const InfraModel& model, DeploymentValues values)
-    : model_(model), values_(std::move(values)) {}
+    : model_(model), values_(std::move(values)) {
+  settleConditions();
+}
 
 Evaluated TemplateEvaluator::existence(const Component& resource) {
   auto attribute = resource.properties.find("Condition");

@@ -53,15 +53,12 @@ struct EvaluatedValue {
 
 class TemplateEvaluator {
  public:
+  /// Evaluates every condition of `model` at once, in the model's order (see settleConditions).
   explicit TemplateEvaluator(const InfraModel& model, DeploymentValues values = {});
 
   /// Whether the condition `name` of `stack` holds.
   Evaluated condition(const std::string& stack, const std::string& name);
-  /// Every condition of the model evaluated now, in the model's order. A copy made afterwards
-  /// answers each value as this one would, whatever it is asked first: what lets copies work on
-  /// several threads with the answers of one. (Only a cycle of conditions, which CloudFormation
-  /// refuses, could otherwise end differently depending on which condition is asked first.)
-  void settleConditions();
+
   /// Whether a resource exists once deployed: its `Condition` attribute's value, true without one.
   Evaluated existence(const Component& resource);
   /// `written` (a value of `stack`) evaluated; parameters' Defaults are used only when
@@ -95,6 +92,12 @@ class TemplateEvaluator {
     bool unknown = false;
   };
   std::optional<NestedFeed> nestedFeed(const std::string& stack, const std::string& name) const;
+  /// Every condition evaluated, in the model's order, when the evaluator is made: each answer is
+  /// then the same whatever is asked first, by whichever evaluator of the same model and values,
+  /// on whichever thread. Only a cycle of conditions (which CloudFormation refuses) or a chain of
+  /// them deeper than kMaxConditionChain could otherwise come to a value that depends on the
+  /// condition asked first.
+  void settleConditions();
   /// `Fn::GetAZs region` of `stack` when the zones are given for that region.
   std::optional<Json> availabilityZones(const std::string& stack, const Json& region) const;
   Evaluated expression(const std::string& stack, const Json& value, int depth);

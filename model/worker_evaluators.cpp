@@ -9,8 +9,7 @@ std::vector<TemplateEvaluator> copies(const InfraModel& model, const DeploymentV
                                       unsigned workers) {
   std::vector<TemplateEvaluator> out;
   out.reserve(std::max(1U, workers));
-  out.emplace_back(model, values);
-  out.front().settleConditions();
+  out.emplace_back(model, values);  // its conditions settled as it is made
   while (out.size() < workers) out.push_back(out.front());
   return out;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Template evaluation spread over threads (model/parallel_work.h): one evaluator of each side per
-// worker, each a copy of one whose conditions are settled, so that what a value evaluates to does
-// not depend on which worker evaluates it, nor on what that worker evaluated before.
+// worker, each a copy of one made (and so with its conditions settled) once. What a value
+// evaluates to depends neither on the worker evaluating it nor on what that worker evaluated
+// before.
 #include <cstddef>
 #include <vector>
 

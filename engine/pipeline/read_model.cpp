@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <system_error>
 #include <thread>
@@ -64,6 +65,15 @@ bool plainInput(const std::string& input) {
   std::error_code ec;
   return input != "-" &&
          (std::filesystem::is_regular_file(input, ec) || std::filesystem::is_directory(input, ec));
+}
+
+bool plainInputs(const std::string& before, const std::string& after, const ReadLimits& limits) {
+  auto plainFiles = [](const std::map<std::string, std::string>& files) {
+    return std::all_of(files.begin(), files.end(),
+                       [](const auto& named) { return plainInput(named.second); });
+  };
+  return plainInput(before) && plainInput(after) && plainFiles(limits.nestedTemplates) &&
+         plainFiles(limits.beforeNestedTemplates) && plainFiles(limits.afterNestedTemplates);
 }
 
 bool readsSideBySide(const std::string& before, const std::string& after,

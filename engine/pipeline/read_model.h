@@ -22,6 +22,10 @@ struct ModelPair {
 /// waiting on a writer.
 bool plainInput(const std::string& input);
 
+/// BEFORE, AFTER and every nested template file given (--nested-template...) are plain inputs:
+/// what a thread can read ahead without waiting on a writer or taking standard input.
+bool plainInputs(const std::string& before, const std::string& after, const ReadLimits& limits);
+
 /// Whether readModels reads the two sides on two threads (see below), rather than in order on one.
 bool readsSideBySide(const std::string& before, const std::string& after, const ReadLimits& limits);
 
