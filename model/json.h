@@ -27,7 +27,13 @@ struct MovingOrderedMap : nlohmann::ordered_map<Key, T, IgnoredLess, Allocator> 
   std::pair<typename Base::iterator, bool> emplace(K&& key, V&& value) {
     auto found = Base::find(key);
     if (found != this->end()) return {found, false};
-    append(std::forward<K>(key), std::forward<V>(value));
+    if (this->size() < this->capacity()) {
+      Base::Container::emplace_back(std::forward<K>(key), std::forward<V>(value));
+    } else {
+      typename Base::value_type member(std::forward<K>(key), std::forward<V>(value));
+      makeRoom(this->size() + 1);
+      Base::Container::push_back(std::move(member));  // copies the const key once
+    }
     return {std::prev(this->end()), true};
   }
   template <class K>
@@ -51,16 +57,12 @@ struct MovingOrderedMap : nlohmann::ordered_map<Key, T, IgnoredLess, Allocator> 
 
   /// Appends a member whose key the caller knows is not there yet (keys read from a source that
   /// has them once, fields written in turn): no lookup of every key first, and room made without
-  /// copies. The member is built before room is made, as in emplace.
+  /// copies. Unlike emplace, room is made first and the member built in place, so the key is
+  /// moved, never copied: neither argument may refer into this object.
   template <class K, class V>
   T& append(K&& key, V&& value) {
-    if (this->size() < this->capacity()) {
-      Base::Container::emplace_back(std::forward<K>(key), std::forward<V>(value));
-    } else {
-      typename Base::value_type member(std::forward<K>(key), std::forward<V>(value));
-      makeRoom(this->size() + 1);
-      Base::Container::push_back(std::move(member));
-    }
+    makeRoom(this->size() + 1);
+    Base::Container::emplace_back(std::forward<K>(key), std::forward<V>(value));
     return this->back().second;
   }
 
