@@ -373,21 +373,23 @@ void markRegroupedGrants(ModelDiff& diff, unsigned threads) {
     }
   }
   if (candidates.empty()) return;  // most diffs touch no policy
-  // The two sides' ledgers on their own threads, AFTER's texts numbered apart and then adopted:
-  // the numbers, and so every answer, are those of reading BEFORE then AFTER on one thread.
+  // On two threads, the sides' ledgers each on its own, AFTER's texts numbered apart and then
+  // adopted: the numbers, and so every answer, are those of reading BEFORE then AFTER in one
+  // numbering on one thread, as it is done otherwise (so --jobs 1 against more checks adopt).
+  const auto size = diff.before->componentCount() + diff.after->componentCount();
+  const bool apart = threads > 1 && size >= kComponentsWorthThreads;
   Texts texts;
   Texts afterTexts;
   Ledger before;
   Ledger after;
-  const auto size = diff.before->componentCount() + diff.after->componentCount();
-  forEachIndex(2, size < kComponentsWorthThreads ? 1 : threads, [&](std::size_t side, unsigned) {
+  forEachIndex(2, apart ? threads : 1, [&](std::size_t side, unsigned) {
     if (side == 0) {
       before = ledgerOf(*diff.before, wanted, texts);
     } else {
-      after = ledgerOf(*diff.after, wanted, afterTexts);
+      after = ledgerOf(*diff.after, wanted, apart ? afterTexts : texts);
     }
   });
-  renumber(after, texts.adopt(afterTexts));
+  if (apart) renumber(after, texts.adopt(afterTexts));
   for (auto& [op, candidate] : candidates) {
     op->regrouped = regrouped(*op, candidate, before, after, texts);
   }
