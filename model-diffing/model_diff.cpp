@@ -237,13 +237,19 @@ class Differ {
       out[s].resize(matchings[s].pairs.size());
       for (std::size_t k = 0; k < matchings[s].pairs.size(); ++k) all.emplace_back(s, k);
     }
+    std::vector<diffing::RenamedIds> renamed;
+    renamed.reserve(matchings.size());
+    for (const auto& matching : matchings) renamed.emplace_back(matching.renames);
     const unsigned threads = all.size() < kPairsWorthThreads ? 1 : jobs_;
     forEachIndex(all.size(), threads, [&](std::size_t i, unsigned /*worker*/) {
       const auto [s, k] = all[i];
       const auto& pair = matchings[s].pairs[k];
-      auto [beforeBody, afterBody] =
-          comparedBodies(changes_.before().component(pair.before),
-                         changes_.after().component(pair.after), matchings[s].renames);
+      const auto& b = changes_.before().component(pair.before);
+      const auto& a = changes_.after().component(pair.after);
+      // Most pairs are unchanged: bodies written alike that no rename reaches compare alike
+      // once normalised too, so neither is copied to find nothing.
+      if (identical(b.properties, a.properties) && !renamed[s].mentionedIn(b.properties)) return;
+      auto [beforeBody, afterBody] = comparedBodies(b, a, matchings[s].renames);
       out[s][k] = diffing::diffProperties(beforeBody, afterBody);
     });
     return out;

@@ -1,5 +1,7 @@
 #include "model-diffing/reference_renames.h"
 
+#include <algorithm>
+
 #include "model/intrinsics.h"
 
 namespace c2a::diffing {
@@ -10,7 +12,7 @@ const std::string* renamed(const RenameMap& renames, const std::string& name) {
   return it == renames.end() ? nullptr : &it->second;
 }
 
-Json rename(const Json& value, const RenameMap& renames, bool topLevel);
+void rename(Json& value, const RenameMap& renames, bool topLevel);
 
 // The renames as the intrinsic table's rename behaviours ask for them.
 class RenamesOfMap : public LogicalIdRenames {
@@ -20,48 +22,100 @@ class RenamesOfMap : public LogicalIdRenames {
     return c2a::diffing::renamed(renames_, id);
   }
   [[nodiscard]] Json inside(const Json& value) const override {
-    return rename(value, renames_, false);
+    Json out = value;
+    rename(out, renames_, false);
+    return out;
   }
 
  private:
   const RenameMap& renames_;
 };
 
-Json rename(const Json& value, const RenameMap& renames, bool topLevel) {
+void renameName(Json& name, const RenameMap& renames) {
+  if (!name.is_string()) return;
+  if (const auto* to = renamed(renames, name.get_ref<const std::string&>())) name = *to;
+}
+
+void rename(Json& value, const RenameMap& renames, bool topLevel) {
   if (value.is_array()) {
-    Json out = Json::array();
-    for (const auto& element : value) out.push_back(rename(element, renames, false));
-    return out;
+    for (auto& element : value) rename(element, renames, false);
+    return;
   }
-  if (!value.is_object()) return value;
+  if (!value.is_object()) return;
   if (isIntrinsic(value)) {
-    if (auto out = renamedCall(value, RenamesOfMap(renames))) return std::move(*out);
+    if (auto out = renamedCall(value, RenamesOfMap(renames))) {
+      value = std::move(*out);
+      return;
+    }
   }
-  Json out = Json::object();
-  for (const auto& [key, member] : value.items()) {
+  for (auto& [key, member] : value.get_ref<Json::object_t&>()) {
     if (topLevel && key == "DependsOn") {
-      Json names = member;
-      if (names.is_string()) {
-        if (const auto* to = renamed(renames, names.get<std::string>())) names = *to;
-      } else if (names.is_array()) {
-        for (auto& name : names) {
-          if (!name.is_string()) continue;
-          if (const auto* to = renamed(renames, name.get<std::string>())) name = *to;
-        }
+      if (member.is_array()) {
+        for (auto& name : member) renameName(name, renames);
+      } else {
+        renameName(member, renames);
       }
-      out[key] = std::move(names);
       continue;
     }
-    out[key] = rename(member, renames, false);
+    rename(member, renames, false);
   }
-  return out;
+}
+
+bool isIdCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
 }  // namespace
 
-Json applyRenames(const Json& value, const RenameMap& renames) {
-  if (renames.empty()) return value;
-  return rename(value, renames, true);
+Json applyRenames(Json value, const RenameMap& renames) {
+  if (!renames.empty()) rename(value, renames, true);
+  return value;
+}
+
+RenamedIds::RenamedIds(const RenameMap& renames) {
+  ids_.reserve(renames.size());
+  for (const auto& [from, to] : renames) {
+    bool plain = !from.empty() && from.size() < lengths_.size() &&
+                 std::all_of(from.begin(), from.end(), isIdCharacter);
+    if (!plain) alwaysMentioned_ = true;
+    if (plain) lengths_.set(from.size());
+    ids_.insert(from);
+  }
+}
+
+bool RenamedIds::mentionedInText(std::string_view text) const {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!isIdCharacter(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t start = i;
+    while (i < text.size() && isIdCharacter(text[i])) ++i;
+    std::size_t length = i - start;
+    if (length < lengths_.size() && lengths_.test(length) &&
+        ids_.count(text.substr(start, length)) != 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool RenamedIds::mentionedIn(const Json& value) const {
+  if (ids_.empty()) return false;
+  if (alwaysMentioned_) return true;
+  switch (value.type()) {
+    case Json::value_t::string: return mentionedInText(value.get_ref<const std::string&>());
+    case Json::value_t::array:
+      return std::any_of(value.begin(), value.end(),
+                         [&](const Json& element) { return mentionedIn(element); });
+    case Json::value_t::object:
+      for (const auto& [key, member] : value.get_ref<const Json::object_t&>()) {
+        if (mentionedInText(key) || mentionedIn(member)) return true;
+      }
+      return false;
+    default: return false;
+  }
 }
 
 }  // namespace c2a::diffing

@@ -104,6 +104,34 @@ bool equivalent(const Json& a, const Json& b) {
   return sameScalarText(a, b);
 }
 
+bool identical(const Json& a, const Json& b) {
+  if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case Json::value_t::object: {
+      const auto& x = a.get_ref<const Json::object_t&>();
+      const auto& y = b.get_ref<const Json::object_t&>();
+      return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const auto& m, const auto& n) {
+        return m.first == n.first && identical(m.second, n.second);
+      });
+    }
+    case Json::value_t::array: {
+      const auto& x = a.get_ref<const Json::array_t&>();
+      const auto& y = b.get_ref<const Json::array_t&>();
+      return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                        [](const Json& m, const Json& n) { return identical(m, n); });
+    }
+    case Json::value_t::null: return true;
+    case Json::value_t::string:
+      return a.get_ref<const std::string&>() == b.get_ref<const std::string&>();
+    case Json::value_t::boolean: return a.get<bool>() == b.get<bool>();
+    case Json::value_t::number_integer: return a.get<std::int64_t>() == b.get<std::int64_t>();
+    case Json::value_t::number_unsigned: return a.get<std::uint64_t>() == b.get<std::uint64_t>();
+    // Not a NaN: it is never identical to anything, not even itself.
+    case Json::value_t::number_float: return a.get<double>() == b.get<double>();
+    default: return false;  // binary and discarded values never come from a reader
+  }
+}
+
 constexpr std::size_t kIndexedObjectSize = 16;
 
 MemberIndex::MemberIndex(const Json& object) : object_(object) {
