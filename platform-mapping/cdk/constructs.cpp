@@ -74,17 +74,22 @@ void addConstructs(InfraModel& model, const std::string& stack, ComponentIndex s
 
     ComponentIndex parent = stackComponent;
     for (std::size_t length = first; length < segments; ++length) {
-      std::string name = path.substr(0, slashes[length - 1]);
-      Component construct;
-      construct.type = ComponentType::Construct;
-      construct.name = name;
-      construct.stack = stack;
-      construct.properties = Json::object({{"path", name}});
-      construct.locations = locations;
-      construct.pointer = pointer;
-      ComponentIndex index = model.addComponent(std::move(construct));
-      model.addRelationship(parent, index, structural);
-      parent = index;
+      std::string_view name = std::string_view(path).substr(0, slashes[length - 1]);
+      // Resources of one construct share its prefixes: the first of them makes it.
+      auto index = model.find(stack, ComponentType::Construct, name);
+      if (!index) {
+        Component construct;
+        construct.type = ComponentType::Construct;
+        construct.name = name;
+        construct.stack = stack;
+        construct.properties = Json::object();
+        construct.properties.get_ref<Json::object_t&>().append("path", name);
+        construct.locations = locations;
+        construct.pointer = pointer;
+        index = model.addComponent(std::move(construct));
+      }
+      model.addRelationship(parent, *index, structural);
+      parent = *index;
     }
     // C2A drops the Stack → resource edges once constructs exist; we keep them so every resource
     // stays reachable from its stack whether or not CDK metadata is present, and so a lone template
