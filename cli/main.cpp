@@ -38,6 +38,34 @@ void reportOutOfMemory() {
   std::fputs("\n", stderr);
 }
 
+// The commands, in the order `c2a --help` lists them.
+struct CommandEntry {
+  std::string_view name;
+  void (*add)(CLI::App&, c2a::cli::Action&);
+};
+constexpr CommandEntry kCommands[] = {
+    {"diff", &c2a::cli::registerDiffCommand},
+    {"plan", &c2a::cli::registerPlanCommand},
+    {"model", &c2a::cli::registerModelCommand},
+    {"rules", &c2a::cli::registerRulesCommand},
+    {"approve", &c2a::cli::registerApproveCommand},
+    {"help", &c2a::cli::registerHelpCommand},
+    {"completion", &c2a::cli::registerCompletionCommand},
+};
+
+// A command line that names a command needs only that command's options: building every
+// command's was a millisecond of each run (docs/performance.md). `help` and `completion` read the
+// others, and a line naming none gets the whole tree (its help, or an unknown command's hint).
+void registerCommands(CLI::App& app, c2a::cli::Action& action, std::string_view first) {
+  for (const auto& command : kCommands) {
+    if (command.name == first && first != "help" && first != "completion") {
+      command.add(app, action);
+      return;
+    }
+  }
+  for (const auto& command : kCommands) command.add(app, action);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -62,13 +90,7 @@ int main(int argc, char** argv) {
   app.footer("Run `c2a COMMAND --help` for the options of each command.");
 
   Action action;
-  registerDiffCommand(app, action);
-  registerPlanCommand(app, action);
-  registerModelCommand(app, action);
-  registerRulesCommand(app, action);
-  registerApproveCommand(app, action);
-  registerHelpCommand(app, action);
-  registerCompletionCommand(app, action);
+  registerCommands(app, action, argc >= 2 ? std::string_view(argv[1]) : std::string_view());
 
   try {
     app.parse(argc, argv);

@@ -34,6 +34,23 @@ TEST(Cli, HelpForEveryCommand) {
   EXPECT_EQ(parsed.out, version.out);
 }
 
+// A line naming a command builds only that command's options (cli/main.cpp); the lines that read
+// the other commands still see all of them.
+TEST(Cli, TheWholeCommandTreeWhereALineReadsIt) {
+  const char* commands[] = {"diff", "plan", "model", "rules", "approve", "help", "completion"};
+  auto top = runC2a("--help");
+  auto script = runC2a("completion bash");
+  ASSERT_EQ(script.status, 0);
+  for (const char* command : commands) {
+    EXPECT_NE(top.out.find(std::string("  ") + command), std::string::npos) << command;
+    EXPECT_NE(script.out.find(command), std::string::npos) << command;
+  }
+  auto viaHelp = runC2a("help diff");
+  EXPECT_EQ(viaHelp.status, 0);
+  EXPECT_NE(viaHelp.out.find("--rules"), std::string::npos) << viaHelp.out;
+  EXPECT_NE(viaHelp.out.find("BEFORE AFTER"), std::string::npos) << viaHelp.out;
+}
+
 TEST(Cli, UsageErrorsExit64) {
   EXPECT_EQ(runC2a("").status, 64);
   EXPECT_EQ(runC2a("frobnicate").status, 64);
@@ -134,10 +151,9 @@ TEST(Cli, OutputSymlinksAreRefusedUnlessAskedAndDevicesWrittenInPlace) {
   const std::string pair =
       "diff " + kChain + "before.json " + kChain + "after.json --no-presets --format json ";
   // Every output path that writes through a link is refused, and nothing is written.
-  for (const std::string& options :
-       {"--output " + (dir / "link.json").string(),
-        "--report sarif=" + (dir / "link.json").string(),
-        "--write-baseline " + (dir / "link.json").string()}) {
+  for (const std::string& options : {"--output " + (dir / "link.json").string(),
+                                     "--report sarif=" + (dir / "link.json").string(),
+                                     "--write-baseline " + (dir / "link.json").string()}) {
     auto refused = runC2a(pair + options);
     EXPECT_EQ(refused.status, 73) << options << refused.err;
     EXPECT_NE(refused.err.find("is a symbolic link"), std::string::npos) << refused.err;
@@ -162,19 +178,22 @@ TEST(Cli, OutputSymlinksAreRefusedUnlessAskedAndDevicesWrittenInPlace) {
 // An output that names an input, or two outputs naming one file, would silently lose one of
 // them: a usage error before anything is read or written.
 TEST(Cli, OutputsThatNameAnInputOrEachOtherAreUsageErrors) {
-  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-clash-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("c2a-cli-clash-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   for (const char* side : {"before.json", "after.json"}) {
     std::filesystem::copy_file(std::string(C2A_SOURCE_DIR) + "/" + kChain + side, dir / side);
   }
-  std::ofstream(dir / "rules.c2a") << "rule \"x\" {\n  let change = change\n  effect risk = low\n}\n";
+  std::ofstream(dir / "rules.c2a")
+      << "rule \"x\" {\n  let change = change\n  effect risk = low\n}\n";
   const std::string before = (dir / "before.json").string();
   const std::string pair = "diff " + before + " " + (dir / "after.json").string() + " ";
   const std::string original = slurp(before);
   for (const std::string& options :
        {"-o " + before, "--report json=" + (dir / "after.json").string(),
-        "--rules " + (dir / "rules.c2a").string() + " --write-baseline " + (dir / "rules.c2a").string(),
+        "--rules " + (dir / "rules.c2a").string() + " --write-baseline " +
+            (dir / "rules.c2a").string(),
         "-o " + (dir / "r.json").string() + " --report sarif=" + (dir / "." / "r.json").string()}) {
     auto clash = runC2a(pair + options);
     EXPECT_EQ(clash.status, 64) << options << clash.err;
@@ -201,7 +220,8 @@ TEST(Cli, ModelDumpAsDot) {
 // `c2a model` prints logical ids and values from the template: no control, C1 control or
 // bidirectional override reaches the terminal raw, in JSON or DOT.
 TEST(Cli, ModelOutputEscapesControlsAndBidiOverrides) {
-  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-model-escape-" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() /
+             ("c2a-cli-model-escape-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "t.json")
       << R"({"Resources":{"A\u202eB\u0085\u001b[31m":{"Type":"AWS::SNS::Topic","Properties":{"DisplayName":"\u2067x\u009b"}},)"
