@@ -22,6 +22,7 @@ void registerHelpCommand(CLI::App& app, Action& action) {
         return kApproved;
       }
       const CLI::App* target = &app;
+      std::string path = app.get_name();  // as `c2a rules check --help` names it in its usage
       for (const auto& word : *words) {
         const CLI::App* next = nullptr;
         std::vector<std::string> names;
@@ -34,10 +35,10 @@ void registerHelpCommand(CLI::App& app, Action& action) {
                          "unknown command `" + word + "`" + suggestName(word, names));
         }
         target = next;
+        path += " " + word;
       }
       // App::help() would follow the `help` command itself; ask the formatter for `target`.
-      std::cout << target->get_formatter()->make_help(target, target->get_name(),
-                                                      CLI::AppFormatMode::Normal);
+      std::cout << target->get_formatter()->make_help(target, path, CLI::AppFormatMode::Normal);
       return kApproved;
     };
   });

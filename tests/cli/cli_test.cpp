@@ -45,10 +45,15 @@ TEST(Cli, TheWholeCommandTreeWhereALineReadsIt) {
     EXPECT_NE(top.out.find(std::string("  ") + command), std::string::npos) << command;
     EXPECT_NE(script.out.find(command), std::string::npos) << command;
   }
-  auto viaHelp = runC2a("help diff");
-  EXPECT_EQ(viaHelp.status, 0);
-  EXPECT_NE(viaHelp.out.find("--rules"), std::string::npos) << viaHelp.out;
-  EXPECT_NE(viaHelp.out.find("BEFORE AFTER"), std::string::npos) << viaHelp.out;
+  // `c2a help COMMAND` prints what `c2a COMMAND --help` does, its usage line included.
+  for (const char* command : {"diff", "plan", "rules check", "approve"}) {
+    auto viaHelp = runC2a(std::string("help ") + command);
+    auto direct = runC2a(std::string(command) + " --help");
+    EXPECT_EQ(viaHelp.status, 0) << command;
+    EXPECT_EQ(viaHelp.out, direct.out) << command;
+    EXPECT_NE(viaHelp.out.find(std::string("Usage: c2a ") + command), std::string::npos)
+        << viaHelp.out;
+  }
 }
 
 TEST(Cli, UsageErrorsExit64) {
