@@ -54,8 +54,9 @@ constexpr CommandEntry kCommands[] = {
 };
 
 // A command line that names a command needs only that command's options: building every
-// command's was a millisecond of each run (docs/performance.md). `help` and `completion` read the
-// others, and a line naming none gets the whole tree (its help, or an unknown command's hint).
+// command's was a twentieth of the README example's instructions (docs/performance.md). `help`
+// and `completion` read the others, and a line naming none gets the whole tree (its help, or an
+// unknown command's hint).
 void registerCommands(CLI::App& app, c2a::cli::Action& action, std::string_view first) {
   for (const auto& command : kCommands) {
     if (command.name == first && first != "help" && first != "completion") {
