@@ -38,10 +38,12 @@ void reportOutOfMemory() {
   std::fputs("\n", stderr);
 }
 
-// The commands, in the order `c2a --help` lists them.
+// The commands, in the order `c2a --help` lists them. `readsOthers`: the command reads the
+// other commands' options (help prints them, completion writes them into its script).
 struct CommandEntry {
   std::string_view name;
   void (*add)(CLI::App&, c2a::cli::Action&);
+  bool readsOthers = false;
 };
 constexpr CommandEntry kCommands[] = {
     {"diff", &c2a::cli::registerDiffCommand},
@@ -49,17 +51,17 @@ constexpr CommandEntry kCommands[] = {
     {"model", &c2a::cli::registerModelCommand},
     {"rules", &c2a::cli::registerRulesCommand},
     {"approve", &c2a::cli::registerApproveCommand},
-    {"help", &c2a::cli::registerHelpCommand},
-    {"completion", &c2a::cli::registerCompletionCommand},
+    {"help", &c2a::cli::registerHelpCommand, true},
+    {"completion", &c2a::cli::registerCompletionCommand, true},
 };
 
 // A command line that names a command needs only that command's options: building every
-// command's was a twentieth of the README example's instructions (docs/performance.md). `help`
-// and `completion` read the others, and a line naming none gets the whole tree (its help, or an
+// command's was a twentieth of the README example's instructions (docs/performance.md). A
+// command that reads the others, and a line naming none, get the whole tree (its help, or an
 // unknown command's hint).
 void registerCommands(CLI::App& app, c2a::cli::Action& action, std::string_view first) {
   for (const auto& command : kCommands) {
-    if (command.name == first && first != "help" && first != "completion") {
+    if (command.name == first && !command.readsOthers) {
       command.add(app, action);
       return;
     }
