@@ -1,7 +1,9 @@
 // `c2a approve REPORT.json --by NAME`: a person approves the changes of a report that wait for
 // review (or those named), bound to the report's change set; `c2a diff --approvals` reads it.
 #include "cli/commands.h"
+#include "engine/approvals/approvals_file.h"
 #include "engine/approvals/approve.h"
+#include "engine/approvals/expiry.h"
 
 namespace c2a::cli {
 namespace {
@@ -10,6 +12,7 @@ struct ApproveOptions {
   ApproveRequest request;
   std::string output;
   std::string keyFile;
+  std::string expires;
   bool followOutputSymlinks = false;
 };
 
@@ -24,7 +27,8 @@ void registerApproveCommand(CLI::App& app, Action& action) {
       "review), each with the digest of its values. `c2a diff --approvals FILE` approves a change\n"
       "only while its id and values are those approved, so a later push keeps the approvals of\n"
       "the changes it leaves alone. A change the rules reject cannot be approved.\n"
-      "With C2A_APPROVAL_KEY or --approval-key-file the file is signed (HMAC-SHA256).\n"
+      "With C2A_APPROVAL_KEY or --approval-key-file the file is signed (HMAC-SHA256); with\n"
+      "--expires it stops counting at that time (signed with the rest).\n"
       "Exit status: 0 written, 64 usage, 65 bad report or change id, 66 missing report, 73 output\n"
       "not writable.");
   command->add_option("REPORT", options->request.report, "A c2a JSON report")->required();
@@ -37,6 +41,9 @@ void registerApproveCommand(CLI::App& app, Action& action) {
                       "for review)");
   command->add_option("--output,-o", options->output,
                       "Write the approvals file to FILE (atomically) instead of stdout");
+  command->add_option("--expires", options->expires,
+                      "The approval stops counting then: an RFC 3339 time (2026-12-31T18:00:00Z) "
+                      "or a duration from now (90m, 72h, 7d, 2w)");
   command->add_option("--approval-key-file", options->keyFile,
                       "Sign with the key in FILE (instead of C2A_APPROVAL_KEY)");
   addOutputOptions(*command, options->followOutputSymlinks);
@@ -45,6 +52,9 @@ void registerApproveCommand(CLI::App& app, Action& action) {
     action = [options] {
       checkOutputs({options->output}, {options->request.report, options->keyFile});
       options->request.key = approvalKey(options->keyFile);
+      if (!options->expires.empty()) {
+        options->request.expires = expiryFrom(options->expires, approvalTime());
+      }
       auto result = approve(options->request);
       printWarnings(result.warnings);
       emit(options->output, result.text, options->followOutputSymlinks);

@@ -51,14 +51,15 @@ struct DiffOptions {
 AcceptanceOptions acceptanceOptions(const DiffOptions& options) {
   AcceptanceOptions out;
   out.inlineAccept = !options.noInlineAccept;
-  if (!options.approvals.empty()) {
-    auto key = approvalKey(options.approvalKeyFile);
-    for (const auto& file : options.approvals) {
-      out.approvals.push_back(readApprovalsFile(file, key, options.analyze.limits));
-    }
+  if (options.approvals.empty() && options.baseline.empty()) return out;
+  // One key for both: a baseline approves changes as an approvals file does, so with a key an
+  // unsigned one is refused alike.
+  auto key = approvalKey(options.approvalKeyFile);
+  for (const auto& file : options.approvals) {
+    out.approvals.push_back(readApprovalsFile(file, key, options.analyze.limits));
   }
   if (!options.baseline.empty()) {
-    out.baseline = readBaselineFile(options.baseline, options.analyze.limits);
+    out.baseline = readBaselineFile(options.baseline, key, options.analyze.limits);
   }
   return out;
 }
@@ -224,17 +225,20 @@ void addGatingOptions(CLI::App* command, DiffOptions* options) {
       ->group("Gating and approvals");
   command
       ->add_option("--approvals", options->approvals,
-                   "Approvals file (`c2a approve`): its changes count as approved when its "
-                   "fingerprint is this change set's; never a rejected change. Repeatable")
+                   "Approvals file (`c2a approve`): each change it names counts as approved "
+                   "while its id and values (its digest) are those approved and the file has not "
+                   "expired; never a rejected change. Repeatable")
       ->group("Gating and approvals");
   command
       ->add_option("--approval-key-file", options->approvalKeyFile,
-                   "Key to verify approvals with (HMAC-SHA256; instead of C2A_APPROVAL_KEY): an "
-                   "unsigned or altered approvals file is refused (exit 65)")
+                   "Key to verify approvals and the baseline with (HMAC-SHA256; instead of "
+                   "C2A_APPROVAL_KEY): an unsigned or altered file is refused (exit 65); "
+                   "--write-baseline signs with it")
       ->group("Gating and approvals");
   command
       ->add_option("--baseline", options->baseline,
-                   "Baseline file: change ids accepted earlier (never a rejected change)")
+                   "Baseline file: changes accepted earlier, each with its values (never a "
+                   "rejected change); with a key, only a signed one counts")
       ->group("Gating and approvals");
   command
       ->add_option("--write-baseline", options->writeBaseline,
@@ -313,7 +317,8 @@ int runDiff(DiffOptions* options) {
   // Every output is rendered before any is written: a run that fails writes none of them.
   std::vector<std::pair<std::string, std::string>> outputs;
   if (!options->writeBaseline.empty()) {
-    outputs.emplace_back(options->writeBaseline, baselineText(*report));
+    outputs.emplace_back(options->writeBaseline,
+                         baselineText(*report, approvalKey(options->approvalKeyFile)));
   }
   if (!options->writeRefactorMapping.empty()) {
     auto mapping = refactorMapping(*report, options->parameters.stackName);

@@ -37,6 +37,7 @@ std::string readInputText(const std::string& file, const ReadLimits& limits) {
   if (std::filesystem::is_directory(status)) {
     throw C2aError(ErrorKind::MissingInput, {file}, "is a directory, not a file");
   }
+  if (auto why = whyNotAnInput(file)) throw C2aError(ErrorKind::MissingInput, {file}, *why);
   auto size = std::filesystem::file_size(file, ec);
   if (!ec && size > limits.maxInputBytes) {
     throw C2aError(ErrorKind::InvalidInput, {file},

@@ -175,6 +175,13 @@ class Applier {
     record.comment = file.comment;
     record.fingerprint = file.fingerprint;
     record.signature = file.signatureState;
+    record.expires = file.expires;
+    // Expired: it approves nothing, whatever its changes are; listed so the reviewer sees why.
+    if (auto expires = parseRfc3339(file.expires); expires && *expires <= options_.now) {
+      record.whyNot = fmt::format("it expired at {}: approve the changes again", file.expires);
+      report_.approvals.push_back(std::move(record));
+      return;
+    }
     for (const auto& entry : file.changes) {
       auto index = boundChange(entry, record.unknown, record.changed);
       if (!index) continue;
@@ -206,6 +213,7 @@ class Applier {
   void baseline(const BaselineFile& file) {
     BaselineRecord record;
     record.file = file.file;
+    record.signature = file.signatureState;
     record.listed = file.changes.size();
     std::vector<std::string> unknown;
     for (const auto& entry : file.changes) {

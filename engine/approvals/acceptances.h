@@ -8,11 +8,13 @@
 // A change the rules reject stays rejected: nothing here overrides a rejection (only changing the
 // rules does). An inline acceptance is written by the change's own author, so it counts only once
 // deployed (the same entry on the BEFORE side) and never for high risk (docs/approvals.md).
+#include <ctime>
 #include <optional>
 #include <vector>
 
 #include "engine/approvals/approvals_file.h"
 #include "engine/approvals/baseline_file.h"
+#include "engine/approvals/expiry.h"
 #include "engine/report/report.h"
 
 namespace c2a {
@@ -21,6 +23,7 @@ struct AcceptanceOptions {
   std::vector<ApprovalsFile> approvals;  // read and checked (readApprovalsFile)
   std::optional<BaselineFile> baseline;
   bool inlineAccept = true;  // honour `Metadata.c2a.accept` entries that are deployed already
+  std::time_t now = wallClockNow();  // an approvals file whose `expires` is not after it is expired
 };
 
 /// Applies inline acceptances, then the approvals files in order, then the baseline, to

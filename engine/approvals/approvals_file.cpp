@@ -1,16 +1,15 @@
 #include "engine/approvals/approvals_file.h"
 
-#include <array>
-#include <cctype>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "engine/approvals/expiry.h"
+#include "engine/approvals/signed_file.h"
 #include "model/error.h"
 #include "model/input_file.h"
-#include "model/sha256.h"
 #include "readers/source_document.h"
 #include "readers/located_json.h"
 
@@ -18,7 +17,6 @@ namespace c2a {
 namespace {
 
 constexpr int kApprovalsVersion = 2;
-constexpr std::string_view kSignaturePrefix = "hmac-sha256:";
 
 std::string canonicalForm(const ApprovalsFile& approvals) {
   Json form = Json::array(
@@ -28,19 +26,17 @@ std::string canonicalForm(const ApprovalsFile& approvals) {
     changes.push_back(Json::array({change.id, change.digest}));
   }
   form.push_back(std::move(changes));
+  // Only when present, so files signed before `expires` existed keep their signatures; a file
+  // that has one cannot lose it unnoticed, since the form without it is another text.
+  if (!approvals.expires.empty()) form.push_back(approvals.expires);
   // ASCII only: the same bytes whatever the file's encoding of the same text.
   return form.dump(-1, ' ', true, Json::error_handler_t::replace);
-}
-
-std::string lower(std::string text) {
-  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
 }
 
 }  // namespace
 
 std::string approvalSignature(const ApprovalsFile& approvals, const std::string& key) {
-  return std::string(kSignaturePrefix) + hmacSha256Hex(key, canonicalForm(approvals));
+  return signatureOf(canonicalForm(approvals), key);
 }
 
 ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std::string>& key,
@@ -48,7 +44,8 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
   LocatedJson doc(readSourceFile(file, limits), file);
   doc.expectObject("", "an approvals file (written by `c2a approve`)");
   doc.expectKeys("",
-                 {"c2aApprovals", "fingerprint", "by", "at", "comment", "changes", "signature"});
+                 {"c2aApprovals", "fingerprint", "by", "at", "expires", "comment", "changes",
+                  "signature"});
   checkBoundVersion(doc, "c2aApprovals", kApprovalsVersion, "approvals file",
                     "version 1 approvals name changes without their values, so they would cover a "
                     "change edited after the approval: approve again with this c2a (`c2a "
@@ -61,29 +58,13 @@ ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std
   out.at = doc.string("", "at", false);
   out.comment = doc.string("", "comment", false);
   out.changes = readBoundChanges(doc, "changes");
+  out.expires = doc.string("", "expires", false);
+  if (doc.find("/expires") != nullptr && !parseRfc3339(out.expires)) {
+    doc.fail("/expires", "`expires` is an RFC 3339 time, such as 2026-12-31T18:00:00Z");
+  }
   out.signature = doc.string("", "signature", false);
-  if (!out.signature.empty() && (out.signature.rfind(kSignaturePrefix, 0) != 0 ||
-                                 out.signature.size() != kSignaturePrefix.size() + 64)) {
-    doc.fail("/signature", "a signature is `hmac-sha256:` and 64 hex digits");
-  }
-  if (!key) {
-    out.signatureState = out.signature.empty() ? "unsigned" : "not checked";
-    return out;
-  }
-  if (out.signature.empty()) {
-    doc.fail("",
-             "the approvals file is not signed, and an approval key is set "
-             "(C2A_APPROVAL_KEY or --approval-key-file): only approvals signed with it count; "
-             "write them with `c2a approve` and the same key");
-  }
-  auto expected = approvalSignature(out, *key);
-  auto given = lower(out.signature);
-  if (!sameSignature(expected, given)) {
-    doc.fail("/signature",
-             "the signature does not match: the file was changed after it was signed, or it was "
-             "signed with another key");
-  }
-  out.signatureState = "verified";
+  out.signatureState =
+      checkSignature(doc, canonicalForm(out), key, "approvals file", "`c2a approve`");
   return out;
 }
 
@@ -94,6 +75,7 @@ std::string approvalsFileText(const ApprovalsFile& approvals,
   out["fingerprint"] = approvals.fingerprint;
   out["by"] = approvals.by;
   out["at"] = approvals.at;
+  if (!approvals.expires.empty()) out["expires"] = approvals.expires;
   out["comment"] = approvals.comment;
   out["changes"] = boundChangesToJson(approvals.changes);
   if (key) out["signature"] = approvalSignature(approvals, *key);
@@ -113,18 +95,16 @@ std::string readApprovalKeyFile(const std::string& file) {
   return key;
 }
 
-std::string timestampNow() {
+std::time_t approvalTime() {
   std::time_t now = std::time(nullptr);
   if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
     char* end = nullptr;
     long long value = std::strtoll(epoch, &end, 10);
     if (end != nullptr && *end == '\0' && value >= 0) now = static_cast<std::time_t>(value);
   }
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  std::array<char, 32> buffer{};
-  std::strftime(buffer.data(), buffer.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buffer.data();
+  return now;
 }
+
+std::string timestampNow() { return formatRfc3339(approvalTime()); }
 
 }  // namespace c2a

@@ -6,9 +6,10 @@
 // file is refused.
 //
 //   { "c2aApprovals": 2, "fingerprint": "sha256:... (the change set approved, for information)",
-//     "by": "alice", "at": "2026-...Z", "comment": "why",
+//     "by": "alice", "at": "2026-...Z", "expires": "2026-...Z (optional)", "comment": "why",
 //     "changes": [{"id": "Resource:Bucket:REPLACE", "digest": "sha256:..."}, ...],
 //     "signature": "hmac-sha256:<64 hex>" }
+#include <ctime>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct ApprovalsFile {
   std::string fingerprint;
   std::string by;
   std::string at;
+  std::string expires;  // RFC 3339; "" when it does not expire
   std::string comment;
   std::vector<BoundChange> changes;  // approved changes, with their digests
   std::string signature;             // "hmac-sha256:<hex>", "" when unsigned
@@ -33,11 +35,13 @@ struct ApprovalsFile {
 
 /// The signature of `approvals` with `key`: "hmac-sha256:" and 64 hex digits, over the canonical
 /// form (the version, fingerprint, by, at, comment and changes with their digests as one compact
-/// JSON array).
+/// JSON array, and `expires` after them when the file has one).
 std::string approvalSignature(const ApprovalsFile& approvals, const std::string& key);
 
 /// Reads and checks an approvals file (JSON or YAML). With a key, a file that is not signed, or
-/// whose signature does not match (edited after signing, or another key), is refused.
+/// whose signature does not match (edited after signing, or another key), is refused. An
+/// `expires` that is not an RFC 3339 time is refused; one in the past is read (applyAcceptances
+/// lists the file as expired).
 /// Throws C2aError: InvalidInput located FILE:LINE:COL, MissingInput for a missing file.
 ApprovalsFile readApprovalsFile(const std::string& file, const std::optional<std::string>& key,
                                 const ReadLimits& limits);
@@ -50,7 +54,10 @@ std::string approvalsFileText(const ApprovalsFile& approvals,
 /// or empty file.
 std::string readApprovalKeyFile(const std::string& file);
 
-/// Now, or SOURCE_DATE_EPOCH when set (reproducible files), as ISO 8601 UTC: 2026-11-23T13:49:36Z.
+/// When `c2a approve` runs: now, or SOURCE_DATE_EPOCH when set (reproducible files).
+std::time_t approvalTime();
+
+/// approvalTime() as ISO 8601 UTC: 2026-11-23T13:49:36Z.
 std::string timestampNow();
 
 }  // namespace c2a

@@ -82,6 +82,7 @@ ApproveResult approve(const ApproveRequest& request) {
   approvals.by = request.by;
   approvals.at = timestampNow();
   approvals.comment = request.comment;
+  approvals.expires = request.expires;
   ApproveResult result;
 
   if (request.changes.empty()) {

@@ -14,6 +14,7 @@ struct ApproveRequest {
   std::string report;                // a `c2a diff --format json` report
   std::string by;                    // who approves
   std::string comment;               // why
+  std::string expires;               // RFC 3339 UTC (expiryFrom); "" for none
   std::vector<std::string> changes;  // ids to approve; empty: every change waiting for review
   std::optional<std::string> key;    // sign with it
   ReadLimits limits;

@@ -6,7 +6,12 @@
 // never accepted by a baseline.
 //
 //   { "c2aBaseline": 2, "fingerprint": "sha256:... (the change set it was written from)",
-//     "changes": [{"id": "Resource:Fn:Properties.Timeout:update", "digest": "sha256:..."}] }
+//     "changes": [{"id": "Resource:Fn:Properties.Timeout:update", "digest": "sha256:..."}],
+//     "signature": "hmac-sha256:<64 hex> (with a key)" }
+//
+// With an approval key a baseline is signed and checked like an approvals file (signed_file.h):
+// it approves changes, so one the change's author wrote must not count.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,14 +25,17 @@ struct BaselineFile {
   std::string file;
   std::string fingerprint;  // informational: the change set it was written from
   std::vector<BoundChange> changes;
+  std::string signatureState;  // "verified", "unsigned" or "not checked" (signed, no key)
 };
 
-/// Reads and checks a baseline file (JSON or YAML). Throws C2aError located FILE:LINE:COL.
-BaselineFile readBaselineFile(const std::string& file, const ReadLimits& limits);
+/// Reads and checks a baseline file (JSON or YAML). With a key, a baseline that is not signed
+/// with it is refused. Throws C2aError located FILE:LINE:COL.
+BaselineFile readBaselineFile(const std::string& file, const std::optional<std::string>& key,
+                              const ReadLimits& limits);
 
 /// The baseline of `report`: the changes waiting for a human, and those the
 /// baseline in use accepted (so rewriting a baseline keeps what still occurs). Rejected changes
-/// are left out: a baseline cannot accept them.
-std::string baselineText(const Report& report);
+/// are left out: a baseline cannot accept them. Signed when a key is given.
+std::string baselineText(const Report& report, const std::optional<std::string>& key);
 
 }  // namespace c2a

@@ -6,29 +6,70 @@
 
 namespace c2a {
 
+namespace {
+
+// Characters a reviewer cannot see or that change how the text around them reads: format
+// characters (Unicode category Cf: zero-width spaces and joiners, the byte order mark, bidi
+// controls, invisible operators, tag characters), line and paragraph separators, and the fillers
+// and selectors that render as nothing. Shown escaped, a changed condition `aws:SourceIp` with a
+// U+200B inside it never reads like the old one.
+bool invisible(char32_t code) {
+  struct Range {
+    char32_t first, last;
+  };
+  static constexpr Range kInvisible[] = {
+      {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},   {0x115F, 0x1160},
+      {0x17B4, 0x17B5},   {0x180B, 0x180F},   {0x200B, 0x200F},   {0x2028, 0x202E},
+      {0x2060, 0x206F},   {0x3164, 0x3164},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},
+      {0xFFA0, 0xFFA0},   {0xFFF9, 0xFFFB},   {0x1D173, 0x1D17A}, {0xE0000, 0xE007F},
+      {0xE0100, 0xE01EF},
+  };
+  for (const auto& range : kInvisible) {
+    if (code < range.first) return false;
+    if (code <= range.last) return true;
+  }
+  return false;
+}
+
+// The code point of the well-formed sequence of `length` bytes at text[i].
+char32_t codePoint(std::string_view text, std::size_t i, int length) {
+  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  switch (length) {
+    case 2: return (char32_t{byte(0)} & 0x1Fu) << 6 | (byte(1) & 0x3Fu);
+    case 3: return (char32_t{byte(0)} & 0x0Fu) << 12 | (byte(1) & 0x3Fu) << 6 | (byte(2) & 0x3Fu);
+    default:
+      return (char32_t{byte(0)} & 0x07u) << 18 | (byte(1) & 0x3Fu) << 12 |
+             (byte(2) & 0x3Fu) << 6 | (byte(3) & 0x3Fu);
+  }
+}
+
+}  // namespace
+
 std::string terminalSafe(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
-    auto next = [&](std::size_t k) {
-      return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
-    };
     if (c < 0x20 || c == 0x7f) {
       out += fmt::format("\\x{:02x}", c);
-    } else if (c == 0xC2 && next(1) >= 0x80 && next(1) <= 0x9F) {
-      // C1 controls (U+0080..U+009F; U+009B starts an escape sequence on some terminals).
-      out += fmt::format("\\u{:04x}", next(1));
       ++i;
-    } else if (c == 0xE2 && ((next(1) == 0x80 && next(2) >= 0xAA && next(2) <= 0xAE) ||
-                             (next(1) == 0x81 && next(2) >= 0xA6 && next(2) <= 0xA9))) {
-      // Bidirectional overrides and isolates: they reorder what a reviewer reads.
-      unsigned code = next(1) == 0x80 ? 0x2000u + (next(2) - 0x80u) : 0x2040u + (next(2) - 0x80u);
-      out += fmt::format("\\u{:04x}", code);
-      i += 2;
-    } else {
-      out += static_cast<char>(c);
+      continue;
     }
+    int length = c < 0x80 ? 1 : utf8SequenceLength(text, i);
+    if (length <= 1) {  // ASCII, or a byte that is not UTF-8: left to validUtf8 where it matters
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    char32_t code = codePoint(text, i, length);
+    // C1 controls (U+009B starts an escape sequence on some terminals) and invisible characters.
+    if ((code >= 0x80 && code <= 0x9F) || invisible(code)) {
+      out += code > 0xFFFF ? fmt::format("\\U{:08x}", static_cast<unsigned>(code))
+                           : fmt::format("\\u{:04x}", static_cast<unsigned>(code));
+    } else {
+      out.append(text.substr(i, static_cast<std::size_t>(length)));
+    }
+    i += static_cast<std::size_t>(length);
   }
   return out;
 }

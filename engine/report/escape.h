@@ -6,8 +6,10 @@
 
 namespace c2a {
 
-/// For a terminal: control characters (escape sequences), C1 controls and bidirectional
-/// overrides are shown escaped (`\x1b`, `\u202e`), never interpreted.
+/// For a terminal: control characters (escape sequences), C1 controls, bidirectional controls
+/// and the characters a reader cannot see (zero-width spaces and joiners, U+2060, the byte order
+/// mark, tag characters, variation selectors...) are shown escaped (`\x1b`, `\u202e`, `\u200b`,
+/// `\U000e0041`), never interpreted or hidden. Every format's template text passes through it.
 std::string terminalSafe(std::string_view text);
 /// For a GitHub Actions workflow command (`::error file=F,line=L,title=T::MESSAGE`): terminalSafe,
 /// then `%`, CR and LF percent-encoded, so template text can never end the command or start

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "model/error.h"
@@ -62,6 +63,32 @@ std::string resolveLinks(const std::string& file) {
   fail(file, "too many levels of symbolic links");
 }
 
+// The first directory on the way to `requested` that is a symbolic link, among those the working
+// directory holds (a checkout: a pull request can commit `c2a-reports` as a link to any
+// directory the job can write); the directories above it are the machine's, not the change's.
+std::optional<std::string> linkedDirectory(const std::string& requested) {
+  namespace fs = std::filesystem;
+  fs::path path(requested);
+  fs::path below = path.parent_path();
+  fs::path start;
+  if (path.is_absolute()) {
+    std::error_code error;
+    auto cwd = fs::current_path(error);
+    auto relative = below.lexically_relative(cwd);
+    if (error || relative.empty() || *relative.begin() == "..") return std::nullopt;
+    start = cwd;
+    below = relative;
+  }
+  fs::path prefix = start;
+  for (const auto& part : below) {
+    if (part == "." || part.empty()) continue;
+    prefix /= part;
+    std::error_code error;
+    if (fs::is_symlink(fs::symlink_status(prefix, error))) return prefix.string();
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 OutputFiles::~OutputFiles() {
@@ -72,6 +99,15 @@ OutputFiles::~OutputFiles() {
 
 void OutputFiles::stage(const std::string& requested, std::string_view content) {
   namespace fs = std::filesystem;
+  if (!followSymlinks_) {
+    if (auto linked = linkedDirectory(requested)) {
+      fail(requested,
+           fmt::format("its directory {} is a symbolic link, which c2a does not write through (a "
+                       "link in a checkout may point at any directory the job can write): "
+                       "remove it, write elsewhere, or pass --follow-output-symlinks",
+                       *linked));
+    }
+  }
   struct stat link {};
   if (::lstat(requested.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
     struct stat pointed {};

@@ -83,6 +83,7 @@ struct ApprovalRecord {
   std::string file;
   std::string by;
   std::string at;
+  std::string expires;  // RFC 3339, "" when it does not expire
   std::string comment;
   std::string fingerprint;  // of the change set it was written from (for information)
   std::string signature;    // "verified", "unsigned" or "not checked" (signed, no key given)
@@ -97,6 +98,7 @@ struct ApprovalRecord {
 /// The `--baseline` file and what it did.
 struct BaselineRecord {
   std::string file;
+  std::string signature;              // "verified", "unsigned" or "not checked" (signed, no key)
   std::size_t listed = 0;             // ids in the file
   std::vector<std::string> accepted;  // ids it accepts here (not approved otherwise already)
   std::vector<Refusal> changed;       // listed changes whose values are not those recorded

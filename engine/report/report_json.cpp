@@ -41,13 +41,12 @@ Json refusalsToJson(const std::vector<Refusal>& refusals) {
 Json approvalsToJson(const Report& report) {
   Json out = Json::array();
   for (const auto& record : report.approvals) {
-    Json entry{{"file", record.file},
-               {"by", record.by},
-               {"at", record.at},
-               {"comment", record.comment},
-               {"fingerprint", record.fingerprint},
-               {"signature", record.signature},
-               {"applied", record.applied}};
+    Json entry{{"file", record.file}, {"by", record.by}, {"at", record.at}};
+    if (!record.expires.empty()) entry["expires"] = record.expires;
+    entry["comment"] = record.comment;
+    entry["fingerprint"] = record.fingerprint;
+    entry["signature"] = record.signature;
+    entry["applied"] = record.applied;
     if (!record.applied) entry["reason"] = record.whyNot;
     entry["approved"] = record.approved;
     entry["unknown"] = record.unknown;
@@ -75,6 +74,7 @@ Json baselineToJson(const Report& report) {
   if (!report.baseline) return nullptr;
   const auto& b = *report.baseline;
   return Json{{"file", b.file},
+              {"signature", b.signature},
               {"listed", b.listed},
               {"accepted", b.accepted},
               {"changed", refusalsToJson(b.changed)},

@@ -1,22 +1,36 @@
 // CDK Pipelines: a c2a step before the stage; a person approves only when c2a says one must
 // (verdict review). Rejected changes fail the c2a step; approved ones are let through by the
 // auto-approver (CodePipeline has no conditional actions, so it answers the approval itself).
-import { Stage, aws_iam as iam, pipelines } from 'aws-cdk-lib';
+// The synthesized assembly is the output of the app's code: the c2a step reads it as data (an
+// additional input) and runs the gate script of the build image's c2a package, never a script
+// from the assembly or the source (docs/ci.md, "Why the jobs are split").
+import { Stack, Stage, aws_codebuild as codebuild, aws_iam as iam, pipelines } from 'aws-cdk-lib';
 
 declare const pipeline: pipelines.CodePipeline;
+declare const source: pipelines.CodePipelineSource;  // the reviewed branch: rules/
 declare const stage: Stage;
+declare const c2aImage: codebuild.IBuildImage;       // c2a installed from its release package
+
+const scripts = '/usr/share/doc/c2a/examples/ci';     // the package's examples/ci
 
 const c2a = new pipelines.CodeBuildStep('c2a', {
-  input: pipeline.synth,  // the synthesized cdk.out, with this repository's examples/ci
-  env: { C2A_SYNTH: '.', C2A_DEPLOYED: 'deployed.json', C2A_STACK: 'OrdersService',
-         C2A_RULES: 'rules/team.c2a', C2A_FAIL_ON: 'rejected' },
+  input: source,
+  additionalInputs: { 'cdk.out': pipeline.synth },
+  buildEnvironment: { buildImage: c2aImage },
+  env: { C2A_SYNTH: `cdk.out/assembly-${stage.artifactId}`, C2A_DEPLOYED: 'deployed.json',
+         C2A_STACK: 'OrdersService', C2A_RULES: 'rules/team.c2a', C2A_FAIL_ON: 'rejected' },
   commands: [
     'aws cloudformation get-template --stack-name OrdersService --template-stage Original ' +
       '--query TemplateBody --output json > deployed.json',
-    'examples/ci/c2a-check.sh',
+    `${scripts}/c2a-check.sh`,
     'export C2A_VERDICT=$(cat c2a-reports/verdict)',
   ],
   primaryOutputDirectory: 'c2a-reports',
+  rolePolicyStatements: [new iam.PolicyStatement({
+    actions: ['cloudformation:GetTemplate'],
+    resources: [Stack.of(pipeline).formatArn({ service: 'cloudformation', resource: 'stack',
+                                               resourceName: 'OrdersService/*' })],
+  })],
 });
 
 const review = new pipelines.ManualApprovalStep('c2a-review', {
@@ -24,13 +38,18 @@ const review = new pipelines.ManualApprovalStep('c2a-review', {
 });
 review.addStepDependency(c2a);
 
+// The verdict reaches the auto-approver as the c2a step's exported variable (a CodePipeline
+// variable, resolved in the action's environment, not in a command), and it may answer the
+// approvals of this pipeline only.
+const pipelineArn = Stack.of(pipeline).formatArn({ service: 'codepipeline', resource: 'OrdersPipeline' });
 const autoApprove = new pipelines.CodeBuildStep('c2a-auto-approve', {
-  input: pipeline.synth,
-  env: { PIPELINE: 'OrdersPipeline', APPROVAL_ACTION: 'c2a-review' },
-  commands: [`C2A_VERDICT=${c2a.exportedVariable('C2A_VERDICT')} examples/ci/codepipeline-auto-approve.sh`],
+  buildEnvironment: { buildImage: c2aImage },
+  env: { PIPELINE: 'OrdersPipeline', APPROVAL_ACTION: 'c2a-review',
+         C2A_VERDICT: c2a.exportedVariable('C2A_VERDICT') },
+  commands: [`${scripts}/codepipeline-auto-approve.sh`],
   rolePolicyStatements: [new iam.PolicyStatement({
     actions: ['codepipeline:GetPipelineState', 'codepipeline:PutApprovalResult'],
-    resources: ['*'],
+    resources: [pipelineArn, `${pipelineArn}/*`],
   })],
 });
 autoApprove.addStepDependency(c2a);

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "model/error.h"
 #include "model/path.h"
 #include "platform-mapping/cdk/assembly_paths.h"
+#include "platform-mapping/cdk/deployed_template.h"
 #include "readers/source_document.h"
 
 namespace c2a {
@@ -126,8 +128,20 @@ class ManifestWalker {
       stack.constructPath = *displayName;
     }
     stack.declaredAt = locate({"artifacts", id, "properties", "templateFile"});
+    if (const Json* url = member(*properties, "stackTemplateAssetObjectUrl")) {
+      checkTemplateDeploys(assets(dir), dir.string(), *url, stack.templateFile,
+                           locate({"artifacts", id, "properties", "stackTemplateAssetObjectUrl"}),
+                           fmt::format("stack '{}'", id), limits_);
+    }
     readEnvironment(artifact, *properties, stack);
     found.push_back({std::move(stack), relativeDir});
+  }
+
+  // The asset manifests of the assembly in `dir`, read once.
+  const AssetIndex& assets(const fs::path& dir) {
+    auto [it, added] = assets_.try_emplace(dir.string(), nullptr);
+    if (added) it->second = std::make_unique<AssetIndex>(dir.string(), limits_);
+    return *it->second;
   }
 
   // `aws://123456789012/eu-west-1`; CDK writes `unknown-account` / `unknown-region` for a stack
@@ -162,7 +176,8 @@ class ManifestWalker {
           fmt::format("nested assembly artifact '{}' has no `properties.directoryName`", id));
     }
     auto where = locate({"artifacts", id, "properties", "directoryName"});
-    fs::path nested = pathInsideAssembly(dir, *directory, where, "directoryName");
+    fs::path nested = pathInsideAssembly(dir, *directory, where, "directoryName",
+                                         AssemblyEntry::Directory);
     std::error_code ec;
     if (!fs::is_regular_file(nested / "manifest.json", ec)) {
       throw C2aError(ErrorKind::MissingInput, where,
@@ -174,6 +189,7 @@ class ManifestWalker {
   const ReadLimits& limits_;
   std::vector<fs::path> chain_;  // assemblies being read, outermost first
   std::set<fs::path> read_;      // every assembly read so far
+  std::map<std::string, std::unique_ptr<AssetIndex>> assets_;  // per assembly directory
 };
 
 }  // namespace

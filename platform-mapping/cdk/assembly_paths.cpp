@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "model/error.h"
+#include "model/input_file.h"
 
 namespace c2a {
 namespace {
@@ -19,7 +20,8 @@ bool within(const fs::path& path, const fs::path& dir) {
 }  // namespace
 
 std::string pathInsideAssembly(const fs::path& assemblyDir, const std::string& relative,
-                               const SourceLocation& where, std::string_view what) {
+                               const SourceLocation& where, std::string_view what,
+                               AssemblyEntry entry) {
   fs::path path(relative);
   auto inside = path.lexically_normal();
   bool escapes =
@@ -44,6 +46,18 @@ std::string pathInsideAssembly(const fs::path& assemblyDir, const std::string& r
     throw C2aError(ErrorKind::InvalidInput, where,
                    fmt::format("{} `{}` lies outside the cloud assembly through a symbolic link",
                                what, relative));
+  }
+  auto status = fs::status(resolved, ec);
+  if (!ec && fs::exists(status)) {
+    bool expected = entry == AssemblyEntry::Directory ? fs::is_directory(status)
+                                                      : fs::is_regular_file(status);
+    if (!expected) {
+      auto kind = fileKind(resolved.string());
+      throw C2aError(ErrorKind::MissingInput, where,
+                     fmt::format("{} `{}` is {}, not a {}: a cloud assembly holds plain files", what,
+                                 relative, kind.empty() ? "not a regular file" : kind,
+                                 entry == AssemblyEntry::Directory ? "directory" : "file"));
+    }
   }
   return resolved.string();
 }

@@ -8,6 +8,7 @@
 #include "model/input_file.h"
 #include "platform-mapping/cdk/assembly_paths.h"
 #include "platform-mapping/cdk/asset_index.h"
+#include "platform-mapping/cdk/deployed_template.h"
 #include "platform-mapping/cdk/constructs.h"
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cdk/string_field.h"
@@ -123,6 +124,12 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
       nested.namedAt = component.location({"Metadata", "aws:asset:path"});
       nested.file =
           pathInsideAssembly(parent.assemblyDir, *asset, nested.namedAt, "aws:asset:path");
+      // CloudFormation deploys what the TemplateURL names, not what the metadata says.
+      if (templateUrl != nullptr) {
+        checkTemplateDeploys(assetIndex(parent.assemblyDir), parent.assemblyDir, *templateUrl,
+                             nested.file, component.location({"Properties", "TemplateURL"}),
+                             fmt::format("nested stack {}", component.name), limits_);
+      }
     } else if (auto file = parent.assemblyDir.empty() ? std::nullopt
                                                       : templateFromAssets(parent, resource)) {
       // No asset metadata: the TemplateURL's object key names the template in an asset manifest.
@@ -206,9 +213,13 @@ std::optional<std::string> StackTreeMapper::templateFromAssets(const StackTempla
   if (properties == nullptr || !properties->is_object() || !properties->contains("TemplateURL")) {
     return std::nullopt;
   }
-  auto [it, added] = assets_.try_emplace(parent.assemblyDir, nullptr);
-  if (added) it->second = std::make_unique<AssetIndex>(parent.assemblyDir, limits_);
-  return it->second->templateFor((*properties)["TemplateURL"]);
+  return assetIndex(parent.assemblyDir).templateFor((*properties)["TemplateURL"]);
+}
+
+const AssetIndex& StackTreeMapper::assetIndex(const std::string& assemblyDir) {
+  auto [it, added] = assets_.try_emplace(assemblyDir, nullptr);
+  if (added) it->second = std::make_unique<AssetIndex>(assemblyDir, limits_);
+  return *it->second;
 }
 
 }  // namespace c2a

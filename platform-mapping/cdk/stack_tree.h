@@ -61,6 +61,8 @@ class StackTreeMapper {
   void warnNotFound(const StackTemplate& parent, const std::string& logicalId,
                     const Component& component, const Json* templateUrl, const std::string& why);
   /// The template a nested stack's TemplateURL names in the assembly's asset manifests.
+  // The asset manifests of the assembly in `assemblyDir`, read once.
+  const AssetIndex& assetIndex(const std::string& assemblyDir);
   std::optional<std::string> templateFromAssets(const StackTemplate& parent, const Json& resource);
 
   const ReadLimits& limits_;

@@ -321,6 +321,104 @@ TEST_F(CliApprovals, SignedApprovalsWithAndWithoutAKey) {
   EXPECT_TRUE(has(blank.err, "C2A_APPROVAL_KEY is set but empty")) << blank.err;
 }
 
+// An approval that expires: `c2a approve --expires` writes a signed `expires`; once it has passed
+// the file approves nothing and the report says why, so an old file restored from history does
+// not approve the same values again. Moving `expires` later breaks the signature.
+TEST_F(CliApprovals, AnApprovalStopsCountingWhenItExpires) {
+  ScopedEnv key("C2A_APPROVAL_KEY", "pipeline-secret");
+  auto current = approvalsFor(kReview, "current.json", "--expires 7d");
+  EXPECT_TRUE(has(slurp(current), "\"expires\": \"")) << slurp(current);
+  auto applies = runC2a(kReview + " --approvals '" + current + "'");
+  EXPECT_EQ(applies.status, 0) << applies.out << applies.err;
+
+  // Approved in 1998 for two years (SOURCE_DATE_EPOCH dates the approval, never the check).
+  std::string expired;
+  {
+    ScopedEnv past("SOURCE_DATE_EPOCH", "900000000");
+    expired = approvalsFor(kReview, "expired.json", "--expires 2000-07-09T16:00:00Z");
+  }
+  auto held = runC2a(kReview + " --approvals '" + expired + "' --format json");
+  EXPECT_EQ(held.status, 1) << held.err;
+  auto record = nlohmann::json::parse(held.out).at("approvals").at(0);
+  EXPECT_EQ(record.at("signature"), "verified");
+  EXPECT_EQ(record.at("expires"), "2000-07-09T16:00:00Z");
+  EXPECT_FALSE(record.at("applied").get<bool>());
+  EXPECT_TRUE(has(record.at("reason").get<std::string>(), "it expired at 2000-07-09T16:00:00Z"));
+  EXPECT_TRUE(record.at("approved").empty());
+  // A pipeline that dates its build by SOURCE_DATE_EPOCH cannot revive it.
+  {
+    ScopedEnv past("SOURCE_DATE_EPOCH", "900000000");
+    EXPECT_EQ(runC2a(kReview + " --approvals '" + expired + "'").status, 1);
+  }
+  auto text = runC2a(kReview + " --approvals '" + expired + "'");
+  EXPECT_TRUE(has(text.out, "not applied: it expired at 2000-07-09T16:00:00Z")) << text.out;
+
+  // Pushed later by hand: the signature covers it.
+  auto edited = slurp(expired);
+  edited.replace(edited.find("2000-07-09"), 10, "2999-07-09");
+  write("extended.json", edited);
+  auto extended = runC2a(kReview + " --approvals '" + path("extended.json") + "'");
+  EXPECT_EQ(extended.status, 65);
+  EXPECT_TRUE(has(extended.err, "signature does not match")) << extended.err;
+  // Removed: the same.
+  auto removed = slurp(expired);
+  auto at = removed.find("  \"expires\"");
+  removed.erase(at, removed.find('\n', at) + 1 - at);
+  write("removed.json", removed);
+  EXPECT_EQ(runC2a(kReview + " --approvals '" + path("removed.json") + "'").status, 65);
+
+  // Not an RFC 3339 time: located; a bad --expires is a usage error.
+  edited = slurp(current);
+  auto value = edited.find("\"expires\": \"") + 12;
+  edited.replace(value, edited.find('"', value) - value, "next tuesday");
+  write("garbled.json", edited);
+  auto garbled = runC2a(kReview + " --approvals '" + path("garbled.json") + "'");
+  EXPECT_EQ(garbled.status, 65);
+  EXPECT_TRUE(has(garbled.err, "c2a: " + path("garbled.json") + ":")) << garbled.err;
+  EXPECT_TRUE(has(garbled.err, "RFC 3339")) << garbled.err;
+  runC2a(kReview + " --format json -o '" + path("r.json") + "'");
+  for (const char* bad : {"soon", "0d", "-3h", "2001-01-01T00:00:00Z", "2026-13-01T00:00:00Z"}) {
+    auto usage = runC2a("approve '" + path("r.json") + "' --by alice --expires '" + bad + "'");
+    EXPECT_EQ(usage.status, 64) << bad << usage.err;
+  }
+}
+
+// A baseline approves changes as an approvals file does: with a key, only one signed with it
+// counts (`--write-baseline` signs), so the author of a change cannot commit one listing it.
+TEST_F(CliApprovals, WithAKeyOnlyASignedBaselineCounts) {
+  auto unsignedWritten = runC2a(kReview + " --write-baseline '" + path("unsigned.json") + "'");
+  EXPECT_EQ(unsignedWritten.status, 1);
+  EXPECT_FALSE(has(slurp(path("unsigned.json")), "signature"));
+  ScopedEnv key("C2A_APPROVAL_KEY", "pipeline-secret");
+  auto refused = runC2a(kReview + " --baseline '" + path("unsigned.json") + "'");
+  EXPECT_EQ(refused.status, 65);
+  EXPECT_TRUE(has(refused.err, "c2a: " + path("unsigned.json") + ":1:1: the baseline is not "
+                               "signed"))
+      << refused.err;
+
+  EXPECT_EQ(runC2a(kReview + " --write-baseline '" + path("signed.json") + "'").status, 1);
+  EXPECT_TRUE(has(slurp(path("signed.json")), "\"signature\": \"hmac-sha256:"));
+  auto accepted = runC2a(kReview + " --baseline '" + path("signed.json") + "' --format json");
+  EXPECT_EQ(accepted.status, 0) << accepted.err;
+  EXPECT_EQ(nlohmann::json::parse(accepted.out).at("baseline").at("signature"), "verified");
+
+  // One more change listed after signing: refused.
+  auto text = slurp(path("signed.json"));
+  auto changes = text.find("\"changes\": [") + 12;
+  text.insert(changes, "\n    {\"id\": \"Resource:Extra:REPLACE\", \"digest\": \"sha256:" +
+                           std::string(64, '0') + "\"},");
+  write("grown.json", text);
+  auto grown = runC2a(kReview + " --baseline '" + path("grown.json") + "'");
+  EXPECT_EQ(grown.status, 65);
+  EXPECT_TRUE(has(grown.err, "signature does not match")) << grown.err;
+  {
+    ScopedEnv none("C2A_APPROVAL_KEY", nullptr);
+    auto trusted = runC2a(kReview + " --baseline '" + path("signed.json") + "' --format json");
+    EXPECT_EQ(trusted.status, 0);
+    EXPECT_EQ(nlohmann::json::parse(trusted.out).at("baseline").at("signature"), "not checked");
+  }
+}
+
 TEST_F(CliApprovals, BadApprovalsFilesAreLocatedOrMissing) {
   write("bad.json", "{\n  \"c2aApprovals\": 2,\n  \"by\": 7\n}\n");
   auto bad = runC2a(kReview + " --approvals '" + path("bad.json") + "'");
@@ -461,7 +559,7 @@ TEST_F(CliApprovals, HelpNamesEveryOption) {
   auto approve = runC2a("approve --help");
   EXPECT_EQ(approve.status, 0);
   for (const char* option : {"--by", "--comment", "--change", "--output", "--approval-key-file",
-                             "digest", "C2A_APPROVAL_KEY"}) {
+                             "--expires", "digest", "C2A_APPROVAL_KEY"}) {
     EXPECT_TRUE(has(approve.out, option)) << option;
   }
   auto diff = runC2a("diff --help");

@@ -119,6 +119,21 @@ TEST(Inputs, OneSideFromStandardInput) {
   EXPECT_EQ(bad.err.rfind("c2a: <stdin>:4:5: ", 0), 0u) << bad.err;
 }
 
+// An input that is the process's own standard output is refused, not waited on: with the output
+// a pipe (a CI step reading the report), reading `/dev/stdout` would wait on c2a's own writing.
+TEST(Inputs, TheProcesssOwnStandardOutputIsNoInput) {
+  for (const char* own : {"/dev/stdout", "/proc/self/fd/1"}) {
+    auto piped = runC2a(std::string("diff ") + own + " " + kProducer + " 2>&1 | cat");
+    EXPECT_NE(piped.out.find(std::string("c2a: ") + own +
+                             ": is this process's own standard output"),
+              std::string::npos)
+        << piped.out;
+  }
+  // /dev/null stays an input (an empty one).
+  auto empty = runC2a("diff /dev/null " + kProducer);
+  EXPECT_EQ(empty.status, 65) << empty.err;
+}
+
 // ---- nested stacks of template files ----------------------------------------------------------
 
 class NestedTemplates : public ::testing::Test {

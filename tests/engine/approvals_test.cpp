@@ -665,8 +665,8 @@ TEST_F(Approvals, InlinePathsSelectTheirChanges) {
 
 TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
   auto first = run();
-  write("baseline.json", baselineText(*first));
-  auto baseline = readBaselineFile(path("baseline.json"), ReadLimits{});
+  write("baseline.json", baselineText(*first, std::nullopt));
+  auto baseline = readBaselineFile(path("baseline.json"), std::nullopt, ReadLimits{});
   EXPECT_EQ(baseline.changes.size(), first->summary.review);  // the rejection is not written
 
   Json listed = Json::array();
@@ -679,7 +679,7 @@ TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
   listed.push_back({{"id", kQueueName}, {"digest", "sha256:" + std::string(64, 'c')}});
   write("with-rejection.json", Json{{"c2aBaseline", 2}, {"changes", listed}}.dump());
   AnalyzeOptions options;
-  options.acceptance.baseline = readBaselineFile(path("with-rejection.json"), ReadLimits{});
+  options.acceptance.baseline = readBaselineFile(path("with-rejection.json"), std::nullopt, ReadLimits{});
   auto report = run(options);
   EXPECT_EQ(actionOf(*report, kTimeout), Action::Approve);
   EXPECT_EQ(actionOf(*report, kArchiveReplace), Action::Reject);
@@ -694,21 +694,21 @@ TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
   EXPECT_EQ(actionOf(*report, kQueueName), Action::None);
 
   // Rewriting keeps what the baseline still accepts.
-  write("rewritten.json", baselineText(*report));
-  auto rewritten = readBaselineFile(path("rewritten.json"), ReadLimits{});
+  write("rewritten.json", baselineText(*report, std::nullopt));
+  auto rewritten = readBaselineFile(path("rewritten.json"), std::nullopt, ReadLimits{});
   auto kept = ids(rewritten.changes);
   EXPECT_NE(std::find(kept.begin(), kept.end(), kTimeout), kept.end());
 
   write("old.json", "{\"c2aBaseline\": 1,\n \"changes\": [\"x\"]}");
   try {
-    readBaselineFile(path("old.json"), ReadLimits{});
+    readBaselineFile(path("old.json"), std::nullopt, ReadLimits{});
     ADD_FAILURE() << "a version 1 baseline was read";
   } catch (const C2aError& error) {
     EXPECT_NE(error.diagnostic().message.find("--write-baseline"), std::string::npos);
   }
   write("bad.json", "{\"c2aBaseline\": 2,\n \"changes\": \"x\"}");
   try {
-    readBaselineFile(path("bad.json"), ReadLimits{});
+    readBaselineFile(path("bad.json"), std::nullopt, ReadLimits{});
     ADD_FAILURE();
   } catch (const C2aError& error) {
     EXPECT_EQ(error.diagnostic().where.line, 2);

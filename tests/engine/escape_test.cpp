@@ -14,6 +14,14 @@ TEST(Escape, TerminalShowsControlsAndBidiOverridesEscaped) {
             "\\u009b2J");                                              // C1 CSI
   EXPECT_EQ(terminalSafe("admin\xE2\x80\xAEgnp"), "admin\\u202egnp");  // RIGHT-TO-LEFT OVERRIDE
   EXPECT_EQ(terminalSafe("caf\xC3\xA9"), "caf\xC3\xA9");               // ordinary UTF-8 untouched
+  // Invisible and format characters: zero-width space, word joiner, byte order mark, soft
+  // hyphen, a tag character; visible neighbours (U+2010 HYPHEN, U+FE10) untouched.
+  EXPECT_EQ(terminalSafe("a\xE2\x80\x8B" "b\xE2\x81\xA0" "c\xEF\xBB\xBF\xC2\xAD"),
+            "a\\u200bb\\u2060c\\ufeff\\u00ad");
+  EXPECT_EQ(terminalSafe("x\xF3\xA0\x81\x81"), "x\\U000e0041");
+  EXPECT_EQ(terminalSafe("\xE2\x80\x90\xEF\xB8\x90"), "\xE2\x80\x90\xEF\xB8\x90");
+  // Bytes that are not UTF-8 pass through unchanged (validUtf8 replaces them where needed).
+  EXPECT_EQ(terminalSafe("\xE2\x80"), "\xE2\x80");
 }
 
 // A value or rule text that holds a line break and `::` must not start a workflow command of its

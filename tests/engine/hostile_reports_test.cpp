@@ -3,6 +3,9 @@
 // links, ANSI escapes, newlines, a bell, bidi overrides) as text, never as markup or control.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "engine/pipeline/analyze.h"
 #include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
@@ -124,6 +127,46 @@ TEST(HostileReports, XmlFormatsAreWellFormedText) {
   if (!sarif.empty()) {
     EXPECT_TRUE(Json::accept(sarif));
   }
+}
+
+// Characters a reviewer cannot see (U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF, a tag
+// character) make a changed value read like the old one. Every format shows them escaped, so the
+// change is visible wherever it is read.
+TEST(HostileReports, InvisibleCharactersAreShownInEveryFormat) {
+  namespace fs = std::filesystem;
+  auto dir = fs::temp_directory_path() / ("c2a-invisible-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto policy = [](const std::string& ip) {
+    return R"({"Resources": {"Policy": {"Type": "AWS::IAM::ManagedPolicy", "Properties": {
+      "PolicyDocument": {"Version": "2012-10-17", "Statement": [{"Effect": "Deny",
+        "Action": "*", "Resource": "*", "Condition": {"NotIpAddress": {"aws:SourceIp": ")" +
+           ip + R"("}}}]}}}}})";
+  };
+  std::ofstream(dir / "before.json") << policy("10.0.0.0/8");
+  // Each invisible character in its own run: U+200B, U+2060, U+FEFF, U+E0041 (TAG LATIN A).
+  struct Hidden {
+    std::string raw, shown, json;  // the bytes, as the terminal shows them, as JSON escapes them
+  };
+  const std::vector<Hidden> hidden{{"\xE2\x80\x8B", "\\u200b", "\\u200b"},
+                                   {"\xE2\x81\xA0", "\\u2060", "\\u2060"},
+                                   {"\xEF\xBB\xBF", "\\ufeff", "\\ufeff"},
+                                   {"\xF3\xA0\x81\x81", "\\U000e0041", "\\udb40\\udc41"}};
+  for (const auto& [raw, shown, json] : hidden) {
+    std::ofstream(dir / "after.json") << policy("10.0.0.0/8" + raw);
+    auto report = analyze((dir / "before.json").string(), (dir / "after.json").string(), {});
+    for (const auto& format : reportFormats()) {
+      auto out = format.render(*report, RenderOptions{});
+      EXPECT_FALSE(has(out, raw)) << format.name << " carries " << shown << " unescaped";
+      // Markdown writes the backslash as a reference; SARIF's JSON escapes the backslash.
+      bool visible = has(out, shown) || has(out, "&#92;" + shown.substr(1)) ||
+                     has(out, "\\" + shown) || (format.name == std::string_view("json") && has(out, json));
+      // GitHub annotations name the change's path, not its values.
+      if (format.name != std::string_view("github")) {
+        EXPECT_TRUE(visible) << format.name << " does not show " << shown;
+      }
+    }
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "engine/pipeline/analyze.h"
+#include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 
 namespace c2a {
@@ -43,6 +44,52 @@ TEST(MarkdownLimit, ALargeReportIsCutGracefully) {
   EXPECT_EQ(count(markdown, "<details"), count(markdown, "</details>"));
   // The verdict still comes first, after the comment's hidden marker.
   EXPECT_EQ(markdown.rfind("<!-- c2a:report ", 0), 0u) << markdown.substr(0, 80);
+  EXPECT_EQ(markdown.find("\n## Verdict: REVIEW"), markdown.find('\n')) << markdown.substr(0, 80);
+  fs::remove_all(dir);
+}
+
+// The cut never drops what the gate holds: grouped by component, 600 approved changes come first
+// in the tree's order and a change waiting for a person last, beyond the limit. The comment shows that change, and
+// the notice says what it left out (approved changes only).
+TEST(MarkdownLimit, TheCutNeverDropsAChangeThatWaitsForAPerson) {
+  auto dir = fs::temp_directory_path() / ("c2a-md-held-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  Json before = {{"Resources", Json::object()}};
+  Json after = {{"Resources", Json::object()}};
+  for (int i = 0; i < 600; ++i) {
+    auto name = "Topic" + std::to_string(1000 + i);
+    before["Resources"][name] = {{"Type", "AWS::SNS::Topic"},
+                                 {"Properties", {{"DisplayName", std::string(120, 'a')}}}};
+    after["Resources"][name] = {{"Type", "AWS::SNS::Topic"},
+                                {"Properties", {{"DisplayName", std::string(120, 'b')}}}};
+  }
+  before["Resources"]["ZzAuditQueue"] = {{"Type", "AWS::SQS::Queue"},
+                                         {"Properties", {{"MessageRetentionPeriod", 1209600}}}};
+  after["Resources"]["ZzAuditQueue"] = {{"Type", "AWS::SQS::Queue"},
+                                        {"Properties", {{"MessageRetentionPeriod", 60}}}};
+  std::ofstream(dir / "before.json") << before.dump();
+  std::ofstream(dir / "after.json") << after.dump();
+  std::ofstream(dir / "rules.c2a") << R"(rule "Topic display names are cosmetic" {
+  let change = change { type: "UPDATE" }
+  where change.component.subtype == "AWS::SNS::Topic" and change.path == "Properties.DisplayName"
+  effect risk = low, action = approve
+})";
+  auto loaded = loadRuleFiles({(dir / "rules.c2a").string()}, ReadLimits{});
+  ASSERT_TRUE(loaded.problems.empty());
+  AnalyzeOptions options;
+  options.rules = &loaded.set;
+  options.groupBy = {"component"};
+  auto report = analyze((dir / "before.json").string(), (dir / "after.json").string(), options);
+  ASSERT_EQ(report->diff.operations.size(), 601u);
+  auto markdown = findReportFormat("markdown")->render(*report, RenderOptions{});
+  EXPECT_LE(markdown.size(), 65536u);
+  EXPECT_NE(markdown.find("ZzAuditQueue"), std::string::npos) << "the held change was cut";
+  EXPECT_NE(markdown.find("MessageRetentionPeriod"), std::string::npos);
+  EXPECT_NE(markdown.find("Every change that waits for a person comes first"), std::string::npos);
+  EXPECT_NE(markdown.find("Left out: 600 changes approved."), std::string::npos);
+  EXPECT_EQ(markdown.find("waiting for a person, which"), std::string::npos)
+      << "no held change is left out";
+  EXPECT_EQ(count(markdown, "<details"), count(markdown, "</details>"));
   EXPECT_EQ(markdown.find("\n## Verdict: REVIEW"), markdown.find('\n')) << markdown.substr(0, 80);
   fs::remove_all(dir);
 }

@@ -108,7 +108,16 @@ class MarkdownRenderer {
     if (options_.summaryOnly) return head + tail;
     std::size_t fixed = head.size() + tail.size() + kNoticeRoom;
     budget_ = fixed < kCommentLimit ? kCommentLimit - fixed : 0;
-    std::string body = report_.stacks.size() > 1 ? stackSections() : groups(viewTree({}));
+    std::string body = body_();
+    if (omittedHeld_ > 0) {
+      // The cut in the tree's order left out a change that waits for a person: written again
+      // with those changes only, so what the gate holds is never what the comment drops.
+      budget_ = fixed < kCommentLimit ? kCommentLimit - fixed : 0;
+      omitted_ = omittedHeld_ = 0;
+      truncated_ = false;
+      heldOnly_ = true;
+      body = body_();
+    }
     return head + body + notice() + tail;
   }
 
@@ -271,12 +280,40 @@ class MarkdownRenderer {
 
   std::string notice() const {
     if (omitted_ == 0) return "";
+    std::size_t approved = omitted_ - omittedHeld_;
+    std::string left =
+        omittedHeld_ == 0
+            ? fmt::format("Left out: {} approved.", plural(approved, "change", "changes"))
+            : fmt::format("Left out: {} approved and {} waiting for a person, which the JSON "
+                          "report lists.",
+                          plural(approved, "change", "changes"), omittedHeld_);
+    if (heldOnly_) left = "Every change that waits for a person comes first. " + left;
     return fmt::format(
         "**Truncated:** {} of {} changes {} not shown: the whole report would be longer than "
-        "the 65,536 characters a GitHub or GitLab comment may hold. The HTML report ({}) and the "
-        "JSON report ({}) show every change.\n\n",
-        omitted_, report_.diff.operations.size(), omitted_ == 1 ? "is" : "are",
+        "the 65,536 characters a GitHub or GitLab comment may hold. {} The HTML report ({}) and "
+        "the JSON report ({}) show every change.\n\n",
+        omitted_, report_.diff.operations.size(), omitted_ == 1 ? "is" : "are", left,
         code("--report html=c2a.html"), code("--report json=c2a.json"));
+  }
+
+  std::string body_() {
+    return report_.stacks.size() > 1 ? stackSections() : groups(viewTree({}));
+  }
+
+  [[nodiscard]] bool held(std::size_t index) const {
+    return report_.decisions[index].action != Action::Approve;
+  }
+
+  [[nodiscard]] std::size_t heldCount(const std::vector<std::size_t>& changes) const {
+    return static_cast<std::size_t>(
+        std::count_if(changes.begin(), changes.end(), [&](std::size_t i) { return held(i); }));
+  }
+
+  // Counts `node`'s changes as left out, without ending the walk (held-only mode passes over
+  // approved groups).
+  void omit(const AggregationNode& node) {
+    omitted_ += node.count;
+    omittedHeld_ += heldCount(changesUnder(node));
   }
 
   // ---- groups ----------------------------------------------------------------------------------
@@ -326,7 +363,7 @@ class MarkdownRenderer {
   }
 
   void skipAll(const std::vector<AggregationNode>& nodes) {
-    for (const auto& node : nodes) omitted_ += node.count;
+    for (const auto& node : nodes) omit(node);
     truncated_ = true;
   }
 
@@ -338,15 +375,17 @@ class MarkdownRenderer {
     std::string open, close;
     if (depth == 0) {
       auto under = changesUnder(node);
-      bool attention = std::any_of(under.begin(), under.end(), [&](std::size_t i) {
-        return report_.decisions[i].action != Action::Approve;
-      });
+      bool attention = heldCount(under) > 0;
       // Groups that need a human are open; approved ones are folded.
       open = fmt::format("<details{}>\n<summary>{}</summary>\n\n", attention ? " open" : "",
                          markdownEscape(node.description));
       close = "\n</details>\n\n";
     } else {
       open = indent(depth - 1) + "- **" + markdownEscape(node.description) + "**\n";
+    }
+    if (heldOnly_ && !truncated_ && heldCount(changesUnder(node)) == 0) {
+      omit(node);
+      return false;
     }
     if (truncated_ || open.size() + close.size() > budget_) {
       skipAll({node});
@@ -378,9 +417,15 @@ class MarkdownRenderer {
       for (auto index : block.heads) text += headline(index, depth);
       for (auto index : block.updates) text += propertyChange(index, depth + 1);
       std::size_t count = block.heads.size() + block.updates.size();
+      std::size_t waiting = heldCount(block.heads) + heldCount(block.updates);
+      if (heldOnly_ && waiting == 0) {
+        omitted_ += count;
+        continue;
+      }
       if (truncated_ || text.size() > budget_) {
         truncated_ = true;
         omitted_ += count;
+        omittedHeld_ += waiting;
         continue;
       }
       budget_ -= text.size();
@@ -592,8 +637,10 @@ class MarkdownRenderer {
   std::vector<bool> shown_;
   std::size_t budget_ = 0;
   bool rootNamed_ = false;   // the heading over the changes being written names their root cause
-  std::size_t omitted_ = 0;  // changes left out for the size limit
+  std::size_t omitted_ = 0;      // changes left out for the size limit
+  std::size_t omittedHeld_ = 0;  // of them, those that wait for a person (or are rejected)
   bool truncated_ = false;
+  bool heldOnly_ = false;  // the second pass: only what waits for a person is written
 };
 
 }  // namespace
