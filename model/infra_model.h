@@ -29,6 +29,9 @@ struct StackEnvironment {
   std::string account;
   std::string region;
   std::string stackName;  // the deployed stack's name
+  /// The stacks of the same assembly that `cdk deploy` of this one deploys first (the manifest's
+  /// `dependencies` that are stacks), by their names in the model.
+  std::vector<std::string> dependsOn;
 };
 
 class InfraModel {

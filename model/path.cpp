@@ -9,7 +9,17 @@ std::string toDotted(const Path& path) {
   std::string out;
   for (const auto& segment : path) {
     if (!out.empty()) out += '.';
-    out += segment;
+    // A key's own dots (a condition key `aws:PrincipalTag/team.Tags`, a map's key) would read as
+    // more segments: `Tags` would look like a path segment a rule approves as tagging.
+    for (char c : segment) {
+      if (c == '.') {
+        out += "%2E";
+      } else if (c == '%') {
+        out += "%25";
+      } else {
+        out += c;
+      }
+    }
   }
   return out;
 }
@@ -45,7 +55,20 @@ Path fromDotted(std::string_view dotted) {
   std::size_t start = 0;
   while (true) {
     auto dot = dotted.find('.', start);
-    path.emplace_back(dotted.substr(start, dot - start));
+    auto raw = dotted.substr(start, dot == std::string_view::npos ? dot : dot - start);
+    std::string segment;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      if (raw[i] == '%' && raw.compare(i, 3, "%2E") == 0) {
+        segment += '.';
+        i += 2;
+      } else if (raw[i] == '%' && raw.compare(i, 3, "%25") == 0) {
+        segment += '%';
+        i += 2;
+      } else {
+        segment += raw[i];
+      }
+    }
+    path.push_back(std::move(segment));
     if (dot == std::string_view::npos) break;
     start = dot + 1;
   }

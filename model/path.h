@@ -13,7 +13,10 @@ namespace c2a {
 
 using Path = std::vector<std::string>;
 
-/// `Properties.Tags.1.Value`; an empty path renders as "".
+/// `Properties.Tags.1.Value`; an empty path renders as "". A dot inside a key is written `%2E`
+/// and a percent sign `%25`, so every dot separates segments: a condition key
+/// `aws:PrincipalTag/team.Tags` is `...StringEquals.aws:PrincipalTag/team%2ETags`, never a
+/// `Tags` segment a rule reads as tagging.
 std::string toDotted(const Path& path);
 /// The JSON-pointer form (`/Properties/Tags/1/Value`) used by location tables.
 std::string toPointer(const Path& path);
@@ -29,7 +32,7 @@ std::optional<std::size_t> arrayIndex(std::string_view key);
 const Json* valueAt(const Json& root, const Path& path);
 /// Parses a JSON pointer (`/Properties/Tags/1/Value`, `~1` and `~0` unescaped) into a path.
 Path fromPointer(std::string_view pointer);
-/// Splits a dotted path. Keys that themselves contain dots cannot round-trip; reports only render.
+/// Splits a dotted path, `%2E` and `%25` read back as `.` and `%`: the inverse of toDotted.
 Path fromDotted(std::string_view dotted);
 
 }  // namespace c2a

@@ -221,6 +221,7 @@ std::optional<Json> TemplateEvaluator::parameter(const std::string& stack, const
       if (edge.reference == ReferenceKind::NestedStackParameter) nested = true;
     });
     if (nested || !useDefaults || fallback == declaration.end()) return std::nullopt;
+    if (values_.previousValues.count({stack, name}) != 0) return std::nullopt;
     if (fallback->is_array()) {  // a list Default written as a list
       assumed = true;
       return *fallback;

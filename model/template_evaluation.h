@@ -28,6 +28,9 @@ struct DeploymentValues {
   std::map<std::string, std::string> pseudo;
   /// What `Fn::GetAZs` gives in the deployment's region (--availability-zones); empty: unknown.
   std::vector<std::string> availabilityZones;
+  /// (stack, parameter) that keep the value they were deployed with, which is not known here
+  /// (model/previous_values.h): their Default is not what deploys.
+  std::set<std::pair<std::string, std::string>> previousValues;
 };
 
 /// Both sides of a diff: what was deployed with, what will be.

@@ -15,6 +15,7 @@
 #include "engine/pipeline/stage_timer.h"
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
+#include "model/previous_values.h"
 #include "model/current_work.h"
 #include "model/parallel_work.h"
 #include "platform-mapping/change-set/change_set_files.h"
@@ -119,13 +120,13 @@ void decide(Report& report, const AnalyzeOptions& options, const ResourceSpec& s
 
 // Everything the report says of the decided changes: cause chains, locations, security tables,
 // acceptances, foreseen failures, the tree, the verdict and the gate.
-void finishReport(Report& report, const AnalyzeOptions& options) {
+void finishReport(Report& report, const AnalyzeOptions& options, const Deployments& deployments) {
   const auto& operations = report.diff.operations;
   StageTimer aggregateTimer("aggregate");  // causes, locations, acceptances, tree, verdict
   report.causes = std::make_unique<CauseIndex>(operations);
   report.locations.reserve(operations.size());
   for (const auto& op : operations) report.locations.push_back(locate(report.diff, op));
-  report.security = securityTables(report, options.deployments, options.limits.threads());
+  report.security = securityTables(report, deployments, options.limits.threads());
   // Approvals, inline acceptances and the baseline change decisions: before the tree, the
   // summary and the verdict, so that all of them (and every format) agree.
   applyAcceptances(report, options.acceptance);
@@ -177,6 +178,9 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     warnings.push_back(std::move(warning));
   }
   report->warnings = std::move(warnings);
+  // What an update deploys for the parameters it is not given: their previous values.
+  Deployments deployments = options.deployments;
+  keepPreviousValues(deployments, before, after);
   report->before = std::move(before);
   report->after = std::move(after);
   // A SAM resource and what its transform makes under the same logical id are one resource.
@@ -185,12 +189,12 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   };
   StageTimer diffTimer("diff");
   report->diff = diffModels(report->before, report->after, updateTypes, deployedTypes,
-                            options.deployments, options.limits.threads());
+                            deployments, options.limits.threads());
   if (keep) keepStacks(report->diff, *keep);
   if (!changeSets.empty()) {
     report->changeSet = compareChangeSets(report->diff, changeSets, keep);
     // Its Replacement answers set certainties: the change set is part of what is approved.
-    diffing::fingerprintDiff(report->diff, options.deployments, options.limits.threads());
+    diffing::fingerprintDiff(report->diff, deployments, options.limits.threads());
   }
   diffTimer.stop();
 
@@ -201,7 +205,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
       report->diff.operations.size() < kChangesWorthThreads ? 1 : options.limits.threads();
   forEachIndex(2, threads, [&](std::size_t task, unsigned /*worker*/) {
     if (task == 0) {
-      addForeseenFailures(*report, spec, options.deployments, options.parameterKeys);
+      addForeseenFailures(*report, spec, deployments, options.parameterKeys);
     } else {
       report->plan = planDeployment(report->diff);
     }
@@ -209,7 +213,7 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
   predictTimer.stop();
   decide(*report, options, spec);
 
-  finishReport(*report, options);
+  finishReport(*report, options, deployments);
   return report;
 }
 

@@ -87,6 +87,27 @@ std::set<std::string> chosenStacks(const std::vector<std::string>& patterns,
   return chosen;
 }
 
+// The stacks `cdk deploy` of `chosen` deploys first, at any depth, as either side's manifest
+// says (the AFTER side's is what deploys; the BEFORE side's names a dependency since dropped),
+// not already chosen, in name order.
+std::set<std::string> dependencies(const std::set<std::string>& chosen,
+                                   std::initializer_list<const InfraModel*> sides) {
+  std::set<std::string> out;
+  std::vector<std::string> pending(chosen.begin(), chosen.end());
+  while (!pending.empty()) {
+    auto stack = std::move(pending.back());
+    pending.pop_back();
+    for (const auto* side : sides) {
+      for (const auto& dependency : side->environment(stack).dependsOn) {
+        if (chosen.count(dependency) == 0 && out.insert(dependency).second) {
+          pending.push_back(dependency);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel& after,
@@ -120,6 +141,19 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
   };
   if (beforeAssembly && afterAssembly) {
     if (patterns.empty()) return std::nullopt;
+    // `cdk deploy STACK` deploys the stacks it depends on first (unless --exclusively): a new
+    // dependency is part of what the selection deploys, so it is compared too.
+    auto needed = dependencies(chosen, {&after, &before});
+    if (!needed.empty()) {
+      std::vector<std::string> names(needed.begin(), needed.end());
+      warnings.push_back(Diagnostic{
+          ErrorKind::InvalidInput, SourceLocation{},
+          fmt::format("--stack: also compares {}, which the chosen stacks depend on: `cdk deploy` "
+                      "of them deploys {} first (`cdk deploy --exclusively` does not)",
+                      joined(names), needed.size() == 1 ? "it" : "them"),
+          false});
+      chosen.insert(needed.begin(), needed.end());
+    }
     return withNested(chosen);
   }
   // A lone template stands for exactly one stack.
@@ -133,6 +167,18 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
   const std::string& stack = *chosen.begin();
   auto& assembly = beforeAssembly ? before : after;
   auto& lone = beforeAssembly ? after : before;
+  // The template stands for one stack; what the assembly about to deploy says it depends on
+  // deploys with it and is not compared.
+  for (const auto& dependency : afterAssembly ? dependencies(chosen, {&assembly})
+                                              : std::set<std::string>{}) {
+    warnings.push_back(Diagnostic{
+        ErrorKind::InvalidInput, SourceLocation{},
+        fmt::format("stack {} is not compared: {} depends on it, so `cdk deploy {}` deploys it "
+                    "first, and the other side is one template; compare two cloud assemblies "
+                    "(or deploy with `cdk deploy --exclusively`)",
+                    dependency, stack, stack),
+        true});
+  }
   lone = asStack(lone, stack);
   // The template side's stacks are compared (a nested template given for it alone is all new);
   // the assembly's nested stacks it does not give are unseen.

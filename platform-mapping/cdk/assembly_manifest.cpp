@@ -128,6 +128,12 @@ class ManifestWalker {
       stack.constructPath = *displayName;
     }
     stack.declaredAt = locate({"artifacts", id, "properties", "templateFile"});
+    if (const Json* dependencies = member(artifact, "dependencies");
+        dependencies != nullptr && dependencies->is_array()) {
+      for (const auto& dependency : *dependencies) {
+        if (dependency.is_string()) stack.dependsOn.push_back(dependency.get<std::string>());
+      }
+    }
     if (const Json* url = member(*properties, "stackTemplateAssetObjectUrl")) {
       checkTemplateDeploys(assets(dir), dir.string(), *url, stack.templateFile,
                            locate({"artifacts", id, "properties", "stackTemplateAssetObjectUrl"}),
@@ -209,11 +215,22 @@ std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const Read
   // apart.
   std::map<std::string, int> uses;
   for (const auto& stack : walker.found) ++uses[stack.artifact.artifactId];
-  std::vector<StackArtifact> stacks;
+  std::map<std::pair<std::string, std::string>, std::string> named;  // (dir, artifact id) → name
   for (auto& [artifact, relativeDir] : walker.found) {
     if (uses[artifact.artifactId] > 1 && !relativeDir.empty()) {
       artifact.name = relativeDir + "/" + artifact.artifactId;
     }
+    named[{relativeDir, artifact.artifactId}] = artifact.name;
+  }
+  std::vector<StackArtifact> stacks;
+  for (auto& [artifact, relativeDir] : walker.found) {
+    // Dependencies name artifacts of the same assembly; those that are not stacks (asset
+    // manifests) deploy nothing.
+    std::vector<std::string> dependsOn;
+    for (const auto& id : artifact.dependsOn) {
+      if (auto it = named.find({relativeDir, id}); it != named.end()) dependsOn.push_back(it->second);
+    }
+    artifact.dependsOn = std::move(dependsOn);
     stacks.push_back(std::move(artifact));
   }
   std::stable_sort(stacks.begin(), stacks.end(),

@@ -19,6 +19,9 @@ struct StackArtifact {
   /// `environment` (`aws://ACCOUNT/REGION`, the `unknown-*` placeholders left empty) and
   /// `properties.stackName`.
   std::string account, region, stackName;
+  /// The stacks it depends on (the artifact's `dependencies` that are stack artifacts of its
+  /// assembly), by their names as returned: `cdk deploy` deploys them first.
+  std::vector<std::string> dependsOn;
 };
 
 /// Reads `dir`/manifest.json and, recursively, the manifests of the nested cloud assemblies that

@@ -31,7 +31,7 @@ void mapCloudAssembly(const std::string& dir, const ReadLimits& limits, InfraMod
                 stack.constructPath,
                 stack.assemblyDir,
                 stack.declaredAt,
-                {stack.account, stack.region, stack.stackName}},
+                {stack.account, stack.region, stack.stackName, stack.dependsOn}},
                [&prefetch, i](const std::string&) { return prefetch.take(i); });
   }
 }

@@ -97,7 +97,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
     // A template file's own stack is "": its nested stacks are named by their logical ids.
     nested.stack = nestedStackName(parent.stack, component.name);
     nested.assemblyDir = parent.assemblyDir;
-    nested.environment = {parent.environment.account, parent.environment.region, ""};
+    nested.environment = {parent.environment.account, parent.environment.region, "", {}};
     const Json empty = Json::object();
     const Json& metadata = resource.contains("Metadata") ? resource["Metadata"] : empty;
     const Json* properties = resource.contains("Properties") ? &resource["Properties"] : nullptr;

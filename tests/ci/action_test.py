@@ -30,7 +30,7 @@ APPROVED_PAIR = os.path.join(SOURCE, "tests/cases/diff/description-only")
 STACKS = os.path.join(SOURCE, "tests/cases/plan/several-stacks")     # Consumer review, Producer rejected
 TOKEN = "ghs-job-token"
 from ci_support import check, finish, results, scratch  # noqa: E402 (beside this file)
-from github_sim import (COMMITTED_COMMENT, HOSTILE_GATE, GitHub, deployed_json,  # noqa: E402
+from github_sim import (approve_pair, COMMITTED_COMMENT, HOSTILE_GATE, GitHub, deployed_json,  # noqa: E402
                         gate_marker, pull_request_event, repository, run_job, workflow_run_event)
 # A copy: every run of the action then uses the same c2a, even if the build relinks it meanwhile.
 C2A = shutil.copy(C2A, os.path.join(scratch("c2a-action-bin-"), "c2a"))
@@ -261,16 +261,8 @@ def test_comment_identity():
 def approval(directory, key, by="alice", epoch=None, expires=None):
     """An approvals file of every change of the pair that waits for review (c2a approve), signed
     with key (or unsigned); epoch: when it was made (SOURCE_DATE_EPOCH)."""
-    work = scratch("c2a-approve-")
-    report, out = os.path.join(work, "report.json"), os.path.join(work, f"by-{by}.json")
-    subprocess.run([C2A, "diff", os.path.join(directory, "before.yaml"),
-                    os.path.join(directory, "after.yaml"), "--format", "json", "-o", report])
-    env = {k: v for k, v in os.environ.items() if not k.startswith("C2A_")}
-    env.update({"C2A_APPROVAL_KEY": key} if key else {})
-    env.update({"SOURCE_DATE_EPOCH": str(epoch)} if epoch else {})
-    subprocess.run([C2A, "approve", report, "--by", by, "-o", out] + (["--expires", expires] if expires else []),
-                   check=True, capture_output=True, env=env)
-    return out
+    return approve_pair(C2A, os.path.join(directory, "before.yaml"),
+                        os.path.join(directory, "after.yaml"), key, by, epoch, expires)
 
 
 KEY = "6f1c2a0d9e8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29"
@@ -464,8 +456,11 @@ def test_inputs_reach_c2a():
     check("stacks: each line a --stack glob, not expanded against files",
           any("--stack Cons* --stack Producer" in c for c in run.calls("c2a"))
           and stacks == ["Consumer", "Producer"] and run.outputs["verdict"] == "rejected", run.transcript())
+    # Consumer depends on Producer (cdk deploy Consumer deploys Producer first): both compared.
     run = Run(dict(assembly, stacks="Cons*"), files)
-    check("stacks: Consumer alone is review", run.outputs["verdict"] == "review", run.transcript())
+    stacks = [s["name"] for s in json.load(open(run.outputs["json"]))["stacks"]] if run.outputs["json"] else []
+    check("stacks: Consumer brings Producer, which it depends on",
+          stacks == ["Consumer", "Producer"] and run.outputs["verdict"] == "rejected", run.transcript())
 
     run = Run(dict(SIDES, presets="routine narrowing"), pair(EXAMPLE))
     check("presets: only the packs named (no data-loss: review)",

@@ -37,7 +37,7 @@ SOURCE, C2A = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 EXAMPLE = os.path.join(SOURCE, "examples/orders-service")
 REVIEW_PAIR = os.path.join(SOURCE, "tests/cases/diff/mapping-entry")  # verdict review: an instance is replaced
 from ci_support import check, finish, results, scratch  # noqa: E402 (beside this file)
-from github_sim import (HOSTILE_GATE, STUBS, GitHub, cloud_assembly, deployed_json,  # noqa: E402
+from github_sim import (approve_pair, HOSTILE_GATE, STUBS, GitHub, cloud_assembly, deployed_json,  # noqa: E402
                         gate_marker, pull_request_event, repository, workflow_run_event)
 
 # A copy: every run uses the same c2a, even if the build relinks it meanwhile.
@@ -58,15 +58,7 @@ def marker_of(directory):
 def approval(directory, key, by="author", epoch=None, expires=None):
     """What `c2a approve` writes for every change of the pair that waits for review: with key
     signed, without unsigned; epoch: when (SOURCE_DATE_EPOCH)."""
-    work = scratch("c2a-approval-")
-    report, out = os.path.join(work, "c2a.json"), os.path.join(work, f"by-{by}.json")
-    subprocess.run([C2A, "diff", *pair_of(directory), "--format", "json", "-o", report], capture_output=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("C2A_")}
-    env.update({"C2A_APPROVAL_KEY": key} if key else {})
-    env.update({"SOURCE_DATE_EPOCH": str(epoch)} if epoch else {})
-    subprocess.run([C2A, "approve", report, "--by", by, "-o", out] + (["--expires", expires] if expires else []),
-                   check=True, capture_output=True, env=env)
-    return out
+    return approve_pair(C2A, *pair_of(directory), key, by, epoch, expires)
 
 
 def expired_approval(directory):

@@ -40,6 +40,20 @@ TOKENS = re.compile(r"\s*(?:'((?:[^']|'')*)'|(&&|\|\||==|!=|!|\(|\)|,)|(\d+(?:\.
 STATUS_FUNCTIONS = ("always", "cancelled", "success", "failure")
 
 
+
+def approve_pair(c2a, before, after, key, by, epoch=None, expires=None):
+    """What `c2a approve` writes for every change of BEFORE -> AFTER that waits for review:
+    signed with key (unsigned without one); epoch: when it was made (SOURCE_DATE_EPOCH)."""
+    work = scratch("c2a-approval-")
+    report, out = os.path.join(work, "c2a.json"), os.path.join(work, f"by-{by}.json")
+    subprocess.run([c2a, "diff", before, after, "--format", "json", "-o", report], capture_output=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("C2A_")}
+    env.update({"C2A_APPROVAL_KEY": key} if key else {})
+    env.update({"SOURCE_DATE_EPOCH": str(epoch)} if epoch else {})
+    subprocess.run([c2a, "approve", report, "--by", by, "-o", out] + (["--expires", expires] if expires else []),
+                   check=True, capture_output=True, env=env)
+    return out
+
 def lookup(context, name):
     value = context
     for part in re.findall(r"\[(\d+)\]|([^.\[\]]+)", name):

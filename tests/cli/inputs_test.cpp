@@ -42,11 +42,11 @@ TEST(Inputs, ALoneTemplatePairsWithTheStackItNames) {
 }
 
 TEST(Inputs, StackChoosesAmongTheStacksOfTwoAssemblies) {
-  auto consumer = runC2a("diff " + kAssembly + "before " + kAssembly +
-                         "after --stack Consumer --no-presets --format json");
-  EXPECT_EQ(consumer.status, 1);
-  EXPECT_EQ(consumer.out.find("\"stack\": \"Producer\""), std::string::npos) << consumer.out;
-  EXPECT_NE(consumer.out.find("\"stack\": \"Consumer\""), std::string::npos);
+  auto producer = runC2a("diff " + kAssembly + "before " + kAssembly +
+                         "after --stack Producer --no-presets --format json");
+  EXPECT_EQ(producer.status, 2);  // the bucket its export names is replaced: foreseen to fail
+  EXPECT_EQ(producer.out.find("\"stack\": \"Consumer\""), std::string::npos) << producer.out;
+  EXPECT_NE(producer.out.find("\"stack\": \"Producer\""), std::string::npos);
   auto none = runC2a("diff " + kAssembly + "before " + kAssembly + "after --stack Nope");
   EXPECT_EQ(none.status, 64);
   EXPECT_NE(none.err.find("--stack Nope matches no stack (the stacks: Consumer, Producer)"),
@@ -54,6 +54,34 @@ TEST(Inputs, StackChoosesAmongTheStacksOfTwoAssemblies) {
       << none.err;
   auto templates = runC2a("diff " + kProducer + " " + kProducer + " --stack Producer");
   EXPECT_EQ(templates.status, 64);
+}
+
+// `cdk deploy Consumer` deploys Producer first (Consumer's manifest `dependencies`): choosing
+// Consumer compares Producer too and says so; a lone template of Consumer cannot, so Producer is
+// a part not analysed and the verdict is held.
+TEST(Inputs, AChosenStackBringsTheStacksItDependsOn) {
+  auto consumer = runC2a("diff " + kAssembly + "before " + kAssembly +
+                         "after --stack Consumer --no-presets --format json");
+  EXPECT_EQ(consumer.status, 2);  // Producer's replaced bucket breaks the export: foreseen
+  EXPECT_NE(consumer.out.find("\"stack\": \"Producer\""), std::string::npos) << consumer.out;
+  EXPECT_NE(consumer.out.find("\"stack\": \"Consumer\""), std::string::npos);
+  EXPECT_NE(consumer.err.find("--stack: also compares Producer, which the chosen stacks depend "
+                              "on: `cdk deploy` of them deploys it first"),
+            std::string::npos)
+      << consumer.err;
+  auto lone = runC2a("diff " + kAssembly + "before/Consumer.template.json " + kAssembly +
+                     "after --stack Consumer --no-presets --format json");
+  EXPECT_EQ(lone.status, 1) << lone.err;
+  EXPECT_NE(lone.err.find("stack Producer is not compared: Consumer depends on it"),
+            std::string::npos)
+      << lone.err;
+  auto report = Json::parse(lone.out);
+  bool held = false;
+  for (const auto& warning : report.at("warnings")) {
+    held |= warning.at("notAnalysed").get<bool>() &&
+            warning.at("message").get<std::string>().find("stack Producer") != std::string::npos;
+  }
+  EXPECT_TRUE(held) << lone.out.substr(0, 2000);
 }
 
 TEST(Inputs, ATemplateAgainstAnAssemblyWithNestedStacksPairsWithTheRoot) {

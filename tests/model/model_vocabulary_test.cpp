@@ -80,6 +80,10 @@ TEST(Path, DottedAndPointerForms) {
   EXPECT_EQ(toPointer(path), "/Properties/Tags/1/Value");
   EXPECT_EQ(fromDotted("Properties.Tags.1.Value"), path);
   EXPECT_EQ(toDotted({}), "");
+  // A key's own dots and percent signs are encoded, so every dot separates segments.
+  Path dotted{"Condition", "StringEquals", "aws:PrincipalTag/team.Tags", "50%"};
+  EXPECT_EQ(toDotted(dotted), "Condition.StringEquals.aws:PrincipalTag/team%2ETags.50%25");
+  EXPECT_EQ(fromDotted(toDotted(dotted)), dotted);
 }
 
 TEST(LocationTable, FallsBackToTheNearestEnclosingValue) {
