@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/pipeline/analyze.h"
+#include "model/previous_values.h"
 #include "engine/pipeline/rule_loading.h"
 #include "engine/report/report_format.h"
 #include "model-diffing/model_diff.h"
@@ -166,10 +167,20 @@ TEST(Corpus, PairsDiffBothWaysWithMirroredCounts) {
   std::ostringstream failures;
   std::size_t mismatched = 0;
   std::size_t failed = 0;
+  std::size_t keptPrevious = 0;
   for (const auto& dir : dirs) {
     try {
       auto forward = analyze(side(dir, "old"), side(dir, "new"), AnalyzeOptions{});
       auto backward = analyze(side(dir, "new"), side(dir, "old"), AnalyzeOptions{});
+      // A parameter whose Default changes keeps its previous value on the AFTER side: unknown
+      // going one way, the other Default's value on BEFORE the other way, so what its conditions
+      // create or delete need not mirror (model/previous_values.h).
+      Deployments previous;
+      keepPreviousValues(previous, forward->before, forward->after);
+      if (!previous.after.previousValues.empty()) {
+        ++keptPrevious;
+        continue;
+      }
       auto f = countOperations(forward->diff);
       auto b = countOperations(backward->diff);
       if (f.inserts != b.removes || f.removes != b.inserts || f.renames != b.renames) {
@@ -185,6 +196,8 @@ TEST(Corpus, PairsDiffBothWaysWithMirroredCounts) {
       failures << error.diagnostic().str() << "\n";
     }
   }
+  std::cout << dirs.size() << " pairs, " << keptPrevious
+            << " not mirrored for a parameter Default that changes\n";
   EXPECT_EQ(failed, 0u) << failures.str();
   EXPECT_EQ(mismatched, 0u) << failures.str();
 }

@@ -288,12 +288,13 @@ class MarkdownRenderer {
                           "report lists.",
                           plural(approved, "change", "changes"), omittedHeld_);
     if (heldOnly_) left = "Every change that waits for a person comes first. " + left;
-    return fmt::format(
+    return paragraph(fmt::format(
         "**Truncated:** {} of {} changes {} not shown: the whole report would be longer than "
         "the 65,536 characters a GitHub or GitLab comment may hold. {} The HTML report ({}) and "
-        "the JSON report ({}) show every change.\n\n",
+        "the JSON report ({}) show every change.",
         omitted_, report_.diff.operations.size(), omitted_ == 1 ? "is" : "are", left,
-        code("--report html=c2a.html"), code("--report json=c2a.json"));
+        code("--report html=c2a.html"), code("--report json=c2a.json"))) +
+           "\n";
   }
 
   std::string body_() {
