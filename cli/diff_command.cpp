@@ -46,15 +46,21 @@ struct DiffOptions {
   AnalyzeOptions analyze;
 };
 
+// The approval key, read once, where a file is to be verified or signed with it.
+std::optional<std::string> usedApprovalKey(const DiffOptions& options) {
+  if (options.approvals.empty() && options.baseline.empty() && options.writeBaseline.empty()) {
+    return std::nullopt;
+  }
+  return approvalKey(options.approvalKeyFile);
+}
+
 // The approvals files, checked (and verified with the key, when there is one), the baseline,
-// and what to do with inline acceptances.
-AcceptanceOptions acceptanceOptions(const DiffOptions& options) {
+// and what to do with inline acceptances. One key for both: a baseline approves changes as an
+// approvals file does, so with a key an unsigned one is refused alike.
+AcceptanceOptions acceptanceOptions(const DiffOptions& options,
+                                    const std::optional<std::string>& key) {
   AcceptanceOptions out;
   out.inlineAccept = !options.noInlineAccept;
-  if (options.approvals.empty() && options.baseline.empty()) return out;
-  // One key for both: a baseline approves changes as an approvals file does, so with a key an
-  // unsigned one is refused alike.
-  auto key = approvalKey(options.approvalKeyFile);
   for (const auto& file : options.approvals) {
     out.approvals.push_back(readApprovalsFile(file, key, options.analyze.limits));
   }
@@ -303,7 +309,8 @@ int runDiff(DiffOptions* options) {
     options->analyze.ruleFiles = loaded.set.files;
     options->analyze.presets = presets;
   }
-  options->analyze.acceptance = acceptanceOptions(*options);
+  auto key = usedApprovalKey(*options);
+  options->analyze.acceptance = acceptanceOptions(*options, key);
   auto given = readDeployments(options->parameters, options->analyze.limits);
   options->analyze.deployments = std::move(given.deployments);
   options->analyze.parameterKeys = std::move(given.keys);
@@ -317,8 +324,7 @@ int runDiff(DiffOptions* options) {
   // Every output is rendered before any is written: a run that fails writes none of them.
   std::vector<std::pair<std::string, std::string>> outputs;
   if (!options->writeBaseline.empty()) {
-    outputs.emplace_back(options->writeBaseline,
-                         baselineText(*report, approvalKey(options->approvalKeyFile)));
+    outputs.emplace_back(options->writeBaseline, baselineText(*report, key));
   }
   if (!options->writeRefactorMapping.empty()) {
     auto mapping = refactorMapping(*report, options->parameters.stackName);

@@ -45,7 +45,8 @@ InfraModel loadTemplateFile(const std::string& path, const ReadLimits& limits,
   InfraModel model;
   // The nested stacks whose templates are on this machine (a local TemplateURL, or
   // --nested-template) are mapped as for a cloud assembly; the others are unseen.
-  StackTreeMapper mapper(limits, model, warnings);
+  AssetIndexes assets(limits);  // a template file's nested stacks name no asset manifest
+  StackTreeMapper mapper(limits, model, warnings, assets);
   StackTemplate root;
   root.file = path;
   mapper.map(root);

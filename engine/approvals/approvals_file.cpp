@@ -21,11 +21,7 @@ constexpr int kApprovalsVersion = 2;
 std::string canonicalForm(const ApprovalsFile& approvals) {
   Json form = Json::array(
       {"c2a-approvals/2", approvals.fingerprint, approvals.by, approvals.at, approvals.comment});
-  Json changes = Json::array();
-  for (const auto& change : approvals.changes) {
-    changes.push_back(Json::array({change.id, change.digest}));
-  }
-  form.push_back(std::move(changes));
+  form.push_back(boundChangesSigned(approvals.changes));
   // Only when present, so files signed before `expires` existed keep their signatures; a file
   // that has one cannot lose it unnoticed, since the form without it is another text.
   if (!approvals.expires.empty()) form.push_back(approvals.expires);

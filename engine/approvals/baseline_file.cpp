@@ -10,10 +10,7 @@ constexpr int kBaselineVersion = 2;
 
 // What a baseline's signature covers: its version, fingerprint and changes with their digests.
 std::string canonicalForm(const std::string& fingerprint, const std::vector<BoundChange>& changes) {
-  Json form = Json::array({"c2a-baseline/2", fingerprint});
-  Json bound = Json::array();
-  for (const auto& change : changes) bound.push_back(Json::array({change.id, change.digest}));
-  form.push_back(std::move(bound));
+  Json form = Json::array({"c2a-baseline/2", fingerprint, boundChangesSigned(changes)});
   return form.dump(-1, ' ', true, Json::error_handler_t::replace);
 }
 

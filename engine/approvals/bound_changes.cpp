@@ -40,6 +40,12 @@ void checkBoundVersion(const LocatedJson& doc, std::string_view key, long long c
   }
 }
 
+Json boundChangesSigned(const std::vector<BoundChange>& changes) {
+  Json out = Json::array();
+  for (const auto& change : changes) out.push_back(Json::array({change.id, change.digest}));
+  return out;
+}
+
 Json boundChangesToJson(const std::vector<BoundChange>& changes) {
   Json out = Json::array();
   for (const auto& change : changes) {

@@ -23,6 +23,10 @@ std::vector<BoundChange> readBoundChanges(const LocatedJson& doc, std::string_vi
 
 Json boundChangesToJson(const std::vector<BoundChange>& changes);
 
+/// `[[id, digest], ...]`: the changes as the signatures of approvals files and baselines cover
+/// them (signed_file.h).
+Json boundChangesSigned(const std::vector<BoundChange>& changes);
+
 /// Checks the version member `key` of the root: version 1 named changes without their values and
 /// is refused with `whyNotOne`; any other than `current` is an unknown `what` version. Throws
 /// C2aError located at the version.

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <memory>
 #include <set>
 
 #include "model/error.h"
@@ -41,7 +40,8 @@ const std::string* stringMember(const Json& object, std::string_view key) {
 
 class ManifestWalker {
  public:
-  explicit ManifestWalker(const ReadLimits& limits) : limits_(limits) {}
+  ManifestWalker(const ReadLimits& limits, AssetIndexes& assets)
+      : limits_(limits), assets_(assets) {}
 
   /// Reads the manifest in `dir`; `referencedAt` is where a parent manifest names `dir`.
   void read(const fs::path& dir, const std::string& relativeDir,
@@ -135,19 +135,12 @@ class ManifestWalker {
       }
     }
     if (const Json* url = member(*properties, "stackTemplateAssetObjectUrl")) {
-      checkTemplateDeploys(assets(dir), dir.string(), *url, stack.templateFile,
+      checkTemplateDeploys(assets_.of(dir.string()), dir.string(), *url, stack.templateFile,
                            locate({"artifacts", id, "properties", "stackTemplateAssetObjectUrl"}),
                            fmt::format("stack '{}'", id), limits_);
     }
     readEnvironment(artifact, *properties, stack);
     found.push_back({std::move(stack), relativeDir});
-  }
-
-  // The asset manifests of the assembly in `dir`, read once.
-  const AssetIndex& assets(const fs::path& dir) {
-    auto [it, added] = assets_.try_emplace(dir.string(), nullptr);
-    if (added) it->second = std::make_unique<AssetIndex>(dir.string(), limits_);
-    return *it->second;
   }
 
   // `aws://123456789012/eu-west-1`; CDK writes `unknown-account` / `unknown-region` for a stack
@@ -195,19 +188,20 @@ class ManifestWalker {
   const ReadLimits& limits_;
   std::vector<fs::path> chain_;  // assemblies being read, outermost first
   std::set<fs::path> read_;      // every assembly read so far
-  std::map<std::string, std::unique_ptr<AssetIndex>> assets_;  // per assembly directory
+  AssetIndexes& assets_;
 };
 
 }  // namespace
 
-std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const ReadLimits& limits) {
+std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const ReadLimits& limits,
+                                              AssetIndexes& assets) {
   std::error_code ec;
   if (!fs::is_regular_file(fs::path(dir) / "manifest.json", ec)) {
     throw C2aError(ErrorKind::MissingInput, {dir},
                    "is a directory without manifest.json; expected a template file or a CDK cloud "
                    "assembly (cdk.out)");
   }
-  ManifestWalker walker(limits);
+  ManifestWalker walker(limits, assets);
   walker.read(dir, "", {dir});
 
   // Artifact ids are unique within an assembly and, for stage stacks, across assemblies too (CDK

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "model/source_location.h"
+#include "platform-mapping/cdk/asset_index.h"
 #include "readers/read_limits.h"
 
 namespace c2a {
@@ -29,6 +30,9 @@ struct StackArtifact {
 /// in more than one assembly are prefixed with their assembly's directory (relative to `dir`). The
 /// result is sorted by name. A missing manifest throws C2aError MissingInput; a malformed one
 /// InvalidInput with its location.
-std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const ReadLimits& limits);
+/// Each stack's template must be what its template asset deploys (deployed_template.h), checked
+/// with the asset manifests `assets` reads.
+std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const ReadLimits& limits,
+                                              AssetIndexes& assets);
 
 }  // namespace c2a

@@ -61,6 +61,12 @@ AssetIndex::AssetIndex(const std::string& assemblyDir, const ReadLimits& limits)
   }
 }
 
+const AssetIndex& AssetIndexes::of(const std::string& assemblyDir) {
+  auto [it, added] = indexes_.try_emplace(assemblyDir, nullptr);
+  if (added) it->second = std::make_unique<AssetIndex>(assemblyDir, limits_);
+  return *it->second;
+}
+
 std::optional<std::string> AssetIndex::templateFor(const Json& templateUrl) const {
   std::optional<std::string> found;
   forEachString(templateUrl, [&](const std::string& text) {

@@ -4,6 +4,7 @@
 // asset hash), when the template carries no `aws:asset:path` metadata (integration snapshots,
 // assemblies synthesised without asset metadata).
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,18 @@ class AssetIndex {
 
  private:
   std::map<std::string, std::string> byKey_;  // object key or "<hash>.json" → source path
+};
+
+/// The asset indexes of the assemblies read, each read once: the manifest reader checks a stack's
+/// template asset with it and the stack mapper then finds nested templates in the same one.
+class AssetIndexes {
+ public:
+  explicit AssetIndexes(const ReadLimits& limits) : limits_(limits) {}
+  const AssetIndex& of(const std::string& assemblyDir);
+
+ private:
+  const ReadLimits& limits_;
+  std::map<std::string, std::unique_ptr<AssetIndex>> indexes_;
 };
 
 }  // namespace c2a

@@ -11,7 +11,8 @@ namespace c2a {
 
 void mapCloudAssembly(const std::string& dir, const ReadLimits& limits, InfraModel& model,
                       Diagnostics& warnings) {
-  auto stacks = readAssemblyStacks(dir, limits);
+  AssetIndexes assets(limits);
+  auto stacks = readAssemblyStacks(dir, limits, assets);
   if (stacks.empty()) {
     Diagnostic warning;
     warning.where.file = (std::filesystem::path(dir) / "manifest.json").string();
@@ -23,7 +24,7 @@ void mapCloudAssembly(const std::string& dir, const ReadLimits& limits, InfraMod
   files.reserve(stacks.size());
   for (const auto& stack : stacks) files.push_back(stack.templateFile);
   TemplatePrefetch prefetch(std::move(files), limits);
-  StackTreeMapper mapper(limits, model, warnings);
+  StackTreeMapper mapper(limits, model, warnings, assets);
   for (std::size_t i = 0; i < stacks.size(); ++i) {
     const auto& stack = stacks[i];
     mapper.map({stack.name,

@@ -2,31 +2,26 @@
 
 #include <fmt/format.h>
 
-#include <array>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 #include "model/error.h"
 #include "platform-mapping/cdk/assembly_paths.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The file's bytes, up to the input limit; nothing when it cannot be read (the reader that maps
-// it says why, in its own words).
+// The file's bytes, within the input limits; nothing when it cannot be read (the reader that
+// maps it says why, in its own words).
 std::optional<std::string> bytesOf(const std::string& file, const ReadLimits& limits) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string bytes;
-  std::array<char, 1 << 16> buffer{};
-  while (in.read(buffer.data(), buffer.size()) || in.gcount() > 0) {
-    bytes.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > limits.maxInputBytes) return std::nullopt;
+  try {
+    return readInputText(file, limits);
+  } catch (const C2aError&) {
+    return std::nullopt;
   }
-  return bytes;
 }
 
 bool sameFile(const std::string& a, const std::string& b) {

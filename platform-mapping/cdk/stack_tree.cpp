@@ -126,7 +126,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
           pathInsideAssembly(parent.assemblyDir, *asset, nested.namedAt, "aws:asset:path");
       // CloudFormation deploys what the TemplateURL names, not what the metadata says.
       if (templateUrl != nullptr) {
-        checkTemplateDeploys(assetIndex(parent.assemblyDir), parent.assemblyDir, *templateUrl,
+        checkTemplateDeploys(assets_.of(parent.assemblyDir), parent.assemblyDir, *templateUrl,
                              nested.file, component.location({"Properties", "TemplateURL"}),
                              fmt::format("nested stack {}", component.name), limits_);
       }
@@ -213,13 +213,7 @@ std::optional<std::string> StackTreeMapper::templateFromAssets(const StackTempla
   if (properties == nullptr || !properties->is_object() || !properties->contains("TemplateURL")) {
     return std::nullopt;
   }
-  return assetIndex(parent.assemblyDir).templateFor((*properties)["TemplateURL"]);
-}
-
-const AssetIndex& StackTreeMapper::assetIndex(const std::string& assemblyDir) {
-  auto [it, added] = assets_.try_emplace(assemblyDir, nullptr);
-  if (added) it->second = std::make_unique<AssetIndex>(assemblyDir, limits_);
-  return *it->second;
+  return assets_.of(parent.assemblyDir).templateFor((*properties)["TemplateURL"]);
 }
 
 }  // namespace c2a

@@ -41,8 +41,10 @@ struct StackTemplate {
 /// where it is named. Does not link imports (call linkImports once every stack is mapped).
 class StackTreeMapper {
  public:
-  StackTreeMapper(const ReadLimits& limits, InfraModel& model, Diagnostics& warnings)
-      : limits_(limits), model_(model), warnings_(warnings) {}
+  /// `assets`: the asset indexes of the assemblies (shared with readAssemblyStacks).
+  StackTreeMapper(const ReadLimits& limits, InfraModel& model, Diagnostics& warnings,
+                  AssetIndexes& assets)
+      : limits_(limits), model_(model), warnings_(warnings), assets_(assets) {}
 
   /// Reads a template file: readSourceFile, or a document parsed ahead (template_prefetch.h).
   using TemplateReader = std::function<SourceDocument(const std::string& file)>;
@@ -61,8 +63,6 @@ class StackTreeMapper {
   void warnNotFound(const StackTemplate& parent, const std::string& logicalId,
                     const Component& component, const Json* templateUrl, const std::string& why);
   /// The template a nested stack's TemplateURL names in the assembly's asset manifests.
-  // The asset manifests of the assembly in `assemblyDir`, read once.
-  const AssetIndex& assetIndex(const std::string& assemblyDir);
   std::optional<std::string> templateFromAssets(const StackTemplate& parent, const Json& resource);
 
   const ReadLimits& limits_;
@@ -71,7 +71,7 @@ class StackTreeMapper {
   std::vector<std::string> chain_;  // canonical template paths of the stacks being mapped
   std::string rootDirectory_;       // of the template given: local TemplateURLs stay inside it
   std::size_t stackCount_ = 0;
-  std::map<std::string, std::unique_ptr<AssetIndex>> assets_;  // per assembly directory, lazily
+  AssetIndexes& assets_;
 };
 
 }  // namespace c2a
