@@ -25,6 +25,23 @@ constexpr std::string_view kNestedStackType = "AWS::CloudFormation::Stack";
 constexpr std::size_t kMaxNestingDepth = 16;
 // CloudFormation's default quota of stacks per account and region; nested stacks count too.
 constexpr std::size_t kMaxStacks = 2000;
+// The text all the stacks of one input hold once mapped (transforms expanded, each template
+// counted once per stack that deploys it), as a multiple of the one-file size limit: 2,000
+// nested stacks of one template, or SAM Globals copied over thousands of functions in each,
+// would otherwise take the machine's memory one stack at a time.
+constexpr std::size_t kMappedTextPerInputLimit = 2;
+
+// The bytes of text a value holds: its strings and keys, and a byte for every other value.
+std::size_t textBytes(const Json& value) {
+  if (value.is_string()) return value.get_ref<const std::string&>().size();
+  std::size_t total = 1;
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) total += it.key().size() + textBytes(*it);
+  } else if (value.is_array()) {
+    for (const auto& element : value) total += textBytes(element);
+  }
+  return total;
+}
 
 std::string canonicalPath(const std::string& file) {
   std::error_code ec;
@@ -58,7 +75,7 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
   }
   if (++stackCount_ > kMaxStacks) {
     throw C2aError(ErrorKind::InvalidInput, namedAt,
-                   fmt::format("the cloud assembly has more than {} stacks, nested stacks included",
+                   fmt::format("the input has more than {} stacks, nested stacks included",
                                kMaxStacks));
   }
 
@@ -67,21 +84,34 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
     rootDirectory_ = directory.empty() ? "." : directory.string();
   }
   auto document = read ? read(source.file) : readSourceFile(source.file, limits_);
+  ComponentIndex first = model_.componentCount();
   ComponentIndex stackComponent = mapTemplate(std::move(document), source.stack, model_, warnings_);
+  ComponentIndex end = model_.componentCount();
+  for (ComponentIndex i = first; i < end; ++i) mappedText_ += textBytes(model_.component(i).properties);
+  if (mappedText_ > kMappedTextPerInputLimit * limits_.maxInputBytes) {
+    throw C2aError(ErrorKind::InvalidInput, namedAt,
+                   fmt::format("the stacks of the input hold more than {} MiB of text once "
+                               "mapped (transforms expanded, a template counted once per stack "
+                               "that deploys it): {} times --max-input-bytes",
+                               (kMappedTextPerInputLimit * limits_.maxInputBytes) >> 20,
+                               kMappedTextPerInputLimit));
+  }
   model_.addStack(source.stack);
   model_.setEnvironment(source.stack, source.environment);
   addConstructs(model_, source.stack, stackComponent, source.constructPath);
 
   chain_.push_back(canonical);
-  mapNestedStacks(source);
+  mapNestedStacks(source, first, end);
   chain_.pop_back();
 }
 
-void StackTreeMapper::mapNestedStacks(const StackTemplate& parent) {
+void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, ComponentIndex first,
+                                      ComponentIndex end) {
   // The stack resources as mapped (a transform may have made them: a SAM application), not as
-  // written; the model grows below, so they are listed first.
+  // written; the model grows below, so they are listed first. Only the parent's own components
+  // are looked at: a scan of the whole model for every stack is quadratic in stacks.
   std::vector<ComponentIndex> stackResources;
-  for (ComponentIndex i = 0; i < model_.componentCount(); ++i) {
+  for (ComponentIndex i = first; i < end; ++i) {
     const auto& component = model_.component(i);
     if (component.type == ComponentType::Resource && component.stack == parent.stack &&
         component.subtype == kNestedStackType) {

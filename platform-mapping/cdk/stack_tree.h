@@ -37,7 +37,7 @@ struct StackTemplate {
 /// asset manifest. One not found is a not-analysed warning (Diagnostic::notAnalysed), dropped
 /// while the stack resource is unchanged when its TemplateURL names its content.
 /// Registers every stack with model.addStack. Cycles, nesting deeper than 16 levels and more than
-/// 2000 stacks in all throw C2aError InvalidInput; a missing template throws MissingInput, located
+/// 2000 stacks in all, and more mapped text than twice --max-input-bytes in all, throw C2aError InvalidInput; a missing template throws MissingInput, located
 /// where it is named. Does not link imports (call linkImports once every stack is mapped).
 class StackTreeMapper {
  public:
@@ -53,7 +53,8 @@ class StackTreeMapper {
   void map(const StackTemplate& source, const TemplateReader& read = {});
 
  private:
-  void mapNestedStacks(const StackTemplate& parent);
+  /// The parent's components are [first, end) of the model.
+  void mapNestedStacks(const StackTemplate& parent, ComponentIndex first, ComponentIndex end);
   /// The template --nested-template names for a nested stack (by path, logical id or
   /// TemplateURL).
   std::optional<std::string> givenTemplate(const StackTemplate& parent, const std::string& path,
@@ -71,6 +72,7 @@ class StackTreeMapper {
   std::vector<std::string> chain_;  // canonical template paths of the stacks being mapped
   std::string rootDirectory_;       // of the template given: local TemplateURLs stay inside it
   std::size_t stackCount_ = 0;
+  std::size_t mappedText_ = 0;  // of every stack mapped so far
   AssetIndexes& assets_;
 };
 

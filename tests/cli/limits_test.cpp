@@ -109,7 +109,73 @@ TEST_F(Limits, AnAssemblyHoldsAtMost2000Stacks) {
   write("cdk.out/manifest.json", manifest(artifacts));
   auto result = runC2a("model '" + path("cdk.out") + "'");
   EXPECT_EQ(result.status, 65) << result.err;
-  EXPECT_NE(result.err.find("the cloud assembly has more than 2000 stacks, nested stacks included"),
+  EXPECT_NE(result.err.find("the input has more than 2000 stacks, nested stacks included"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST_F(Limits, ATemplateFileHoldsAtMost2000StacksWithItsNestedOnes) {
+  // One small template deploys 2,001 nested stacks of one child template (a local TemplateURL).
+  write("child.json", kTopic);
+  std::string resources;
+  for (int i = 0; i <= 2000; ++i) {
+    resources += (i != 0 ? "," : "") + std::string("\"N") + std::to_string(i) +
+                 R"(": {"Type": "AWS::CloudFormation::Stack", "Properties": {"TemplateURL": "child.json"}})";
+  }
+  auto root = write("root.json", R"({"Resources": {)" + resources + "}}");
+  auto result = runC2a("model '" + root + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("the input has more than 2000 stacks, nested stacks included"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST_F(Limits, TheStacksOfAnInputHoldAtMostTwiceTheSizeLimitOnceMapped) {
+  // 60 nested stacks of one 40 KB template: 2.4 MB mapped, from files under the 1 MiB limit each.
+  std::string topics;
+  for (int i = 0; i < 400; ++i) {
+    topics += (i != 0 ? "," : "") + std::string("\"T") + std::to_string(i) +
+              R"(": {"Type": "AWS::SNS::Topic", "Properties": {"DisplayName": ")" +
+              std::string(80, 'x') + "\"}}";
+  }
+  write("child.json", R"({"Resources": {)" + topics + "}}");
+  std::string resources;
+  for (int i = 0; i < 60; ++i) {
+    resources += (i != 0 ? "," : "") + std::string("\"N") + std::to_string(i) +
+                 R"(": {"Type": "AWS::CloudFormation::Stack", "Properties": {"TemplateURL": "child.json"}})";
+  }
+  auto root = write("root.json", R"({"Resources": {)" + resources + "}}");
+  auto limited = runC2a("model '" + root + "' --max-input-bytes 1048576");
+  EXPECT_EQ(limited.status, 65) << limited.err;
+  EXPECT_NE(limited.err.find("root.json:1:"), std::string::npos) << limited.err;
+  EXPECT_NE(limited.err.find("the stacks of the input hold more than 2 MiB of text once mapped"),
+            std::string::npos)
+      << limited.err;
+  // At the default limit the same input is read.
+  EXPECT_EQ(runC2a("model '" + root + "'").status, 0);
+}
+
+TEST_F(Limits, SamGlobalsAddAtMost64MiBOfText) {
+  // 20 KB of Globals.Function copied into 4,000 functions: 80 MB from a 450 KB template.
+  std::string variables;
+  for (int i = 0; i < 100; ++i) {
+    variables += (i != 0 ? "," : "") + std::string("\"V") + std::to_string(i) + "\": \"" +
+                 std::string(200, 'x') + "\"";
+  }
+  std::string functions;
+  for (int i = 0; i < 4000; ++i) {
+    functions += (i != 0 ? "," : "") + std::string("\"F") + std::to_string(i) +
+                 R"(": {"Type": "AWS::Serverless::Function", "Properties": {"CodeUri": "s3://a/b.zip", "Handler": "a.h"}})";
+  }
+  auto file = write("sam.json", R"({"Transform": "AWS::Serverless-2016-10-31",
+    "Globals": {"Function": {"Runtime": "python3.12", "Environment": {"Variables": {)" +
+                                    variables + R"(}}}},
+    "Resources": {)" + functions + "}}");
+  auto result = runC2a("model '" + file + "'");
+  EXPECT_EQ(result.status, 65) << result.err;
+  EXPECT_NE(result.err.find("sam.json:2:"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("SAM Globals add more than 64 MiB of text to the resources they "
+                            "apply to (Globals.Function is "),
             std::string::npos)
       << result.err;
 }

@@ -195,9 +195,22 @@ void apiRoute(const Event& e, bool http) {
   Json uri =
       sub("arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/${" +
           e.from.id + ".Arn}/invocations");
-  (http ? e.expansion.httpRoutes() : e.expansion.restRoutes()).push_back({api, path, method, uri});
-  if (e.get("Auth") != nullptr || e.get("RequestParameters") != nullptr) {
-    e.expansion.unseen(e.from, "the Auth or request parameters of an API event");
+  const Json* auth = e.get("Auth");
+  (http ? e.expansion.httpRoutes() : e.expansion.restRoutes())
+      .push_back({api, path, method, uri, auth != nullptr ? *auth : Json()});
+  // The authorizer, its scopes and (REST) the API key are written into the API's body; the
+  // rest of an event's Auth (a resource policy, an invoke role) is not analysed.
+  if (auth != nullptr && !auth->is_object()) e.expansion.unseen(e.from, "the Auth of an API event");
+  if (auth != nullptr && auth->is_object()) {
+    for (auto it = auth->begin(); it != auth->end(); ++it) {
+      if (it.key() != "Authorizer" && it.key() != "AuthorizationScopes" &&
+          (http || it.key() != "ApiKeyRequired")) {
+        e.expansion.unseen(e.from, "the Auth " + it.key() + " of an API event");
+      }
+    }
+  }
+  if (e.get("RequestParameters") != nullptr) {
+    e.expansion.unseen(e.from, "the request parameters of an API event");
   }
   std::string stageMethod = method == "any" ? "*" : method;
   for (auto& c : stageMethod) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -82,6 +82,22 @@ Json tagList(const Json* tags, const std::vector<std::pair<std::string, std::str
   return out;
 }
 
+Json mergeGlobals(const Json& global, const Json& own) {
+  if (global.is_object() && own.is_object() && !isIntrinsic(global) && !isIntrinsic(own)) {
+    Json out = global;
+    for (auto it = own.begin(); it != own.end(); ++it) {
+      out[it.key()] = out.contains(it.key()) ? mergeGlobals(out[it.key()], *it) : *it;
+    }
+    return out;
+  }
+  if (global.is_array() && own.is_array()) {
+    Json out = global;
+    for (const auto& element : own) out.push_back(element);
+    return out;
+  }
+  return own;
+}
+
 std::string shortHash(const Json& value) {
   return sha256Hex(canonicalText(value)).substr(0, 10);
 }

@@ -29,6 +29,7 @@ struct Route {
   std::string path;     // "/orders/{id}"
   std::string method;   // "get", "any"...
   Json integrationUri;  // the function's invocation URI
+  Json auth;            // the event's Auth (Authorizer, AuthorizationScopes, ApiKeyRequired)
 };
 
 class Expansion {
@@ -65,6 +66,26 @@ class Expansion {
   std::vector<Route> restRoutes_;
   std::vector<Route> httpRoutes_;
   std::map<std::string, Json> bucketNotifications_;
+};
+
+/// An API's Auth as the transform applies it (api_auth.cpp): the security each method gets and
+/// the security schemes (with a permission for each Lambda authorizer) of the body.
+class ApiAuth {
+ public:
+  ApiAuth(const SamResource& api, bool http, Expansion& expansion);
+  /// The method's `security` list: empty when nothing guards it.
+  [[nodiscard]] Json security(const Route& route) const;
+  /// The schemes the API's authorizers and the methods of `routes` need, into `body`.
+  void addSchemes(Json& body, const std::vector<Route>& routes, Expansion& expansion) const;
+  /// A written body's methods without `security` get the DefaultAuthorizer.
+  void secureWrittenBody(Json& body) const;
+
+ private:
+  const SamResource& api_;
+  bool http_;
+  const Json* auth_;
+  const Json* authorizers_ = nullptr;
+  std::string defaultAuthorizer_;
 };
 
 // ---- helpers the expanders share (expansion.cpp)
@@ -106,6 +127,17 @@ std::optional<Json> policyTemplateStatements(const std::string& name, const Json
 void expandEvents(const SamResource& from, Expansion& expansion, bool function,
                   std::vector<Json>& managedPolicies);
 
+/// The connectors `host` embeds (its `Connectors` attribute), each as the standalone
+/// AWS::Serverless::Connector `<host><name>` with `host` as its Source (connectors.cpp).
+std::vector<SamResource> embeddedConnectors(const std::string& host, const Json& connectors,
+                                            const std::string& pointer, Expansion& expansion);
+/// After every other resource is expanded (`resources`, typed as they deploy): the grants the
+/// connectors write, and the connectors c2a cannot write kept as written (unseen while they
+/// change).
+std::vector<ExpandedEntry> expandConnectors(const std::vector<SamResource>& connectors,
+                                            const std::vector<ExpandedEntry>& resources,
+                                            Expansion& expansion);
+
 /// The types (one file each).
 void expandFunction(const SamResource& from, Expansion& expansion);
 void expandApi(const SamResource& from, Expansion& expansion);
@@ -114,7 +146,12 @@ void expandSimpleTable(const SamResource& from, Expansion& expansion);
 void expandLayerVersion(const SamResource& from, Expansion& expansion);
 void expandStateMachine(const SamResource& from, Expansion& expansion);
 void expandApplication(const SamResource& from, Expansion& expansion);
-/// After every resource: the implicit APIs their events asked for, and routes into named ones.
-void finishApis(const std::map<std::string, SamResource>& apis, Expansion& expansion);
+/// After every resource: the implicit APIs their events asked for (with `globals`' Api and
+/// HttpApi sections, as for a written API), and routes into named ones.
+void finishApis(const std::map<std::string, SamResource>& apis, const Json& globals,
+                Expansion& expansion);
+/// `globals` under `own`: maps merge (the resource wins a key), lists add the resource's after
+/// the global ones, anything else is the resource's.
+Json mergeGlobals(const Json& globals, const Json& own);
 
 }  // namespace c2a::serverless

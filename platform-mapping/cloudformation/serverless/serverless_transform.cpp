@@ -3,6 +3,8 @@
 #include <array>
 #include <map>
 
+#include <fmt/format.h>
+
 #include "model/intrinsics.h"
 #include "platform-mapping/cloudformation/serverless/expansion.h"
 
@@ -13,43 +15,31 @@ using serverless::Expansion;
 using serverless::SamResource;
 
 constexpr std::string_view kTransform = "AWS::Serverless-2016-10-31";
+// Globals are copied into every resource of their type: a few kilobytes over thousands of
+// functions would make gigabytes from a small template. As with Fn::ForEach, they may add as much
+// text as a template at the default input size limit could hold.
+constexpr std::size_t kMaxGlobalsBytes = std::size_t{64} << 20;
 
 // One line per SAM type: the Globals section that applies to it and how it expands. APIs are
-// built last, once every event has added its routes.
+// built once every event has added its routes, connectors last, once both their ends are.
+enum class Order : std::uint8_t { Now, Api, Connector };
 struct SamType {
   std::string_view type;
   std::string_view globals;
   void (*expand)(const SamResource&, Expansion&);
-  bool api;
+  Order order;
 };
 
 constexpr std::array kTypes{
-    SamType{"AWS::Serverless::Function", "Function", &serverless::expandFunction, false},
-    SamType{"AWS::Serverless::Api", "Api", &serverless::expandApi, true},
-    SamType{"AWS::Serverless::HttpApi", "HttpApi", &serverless::expandHttpApi, true},
-    SamType{"AWS::Serverless::SimpleTable", "SimpleTable", &serverless::expandSimpleTable, false},
-    SamType{"AWS::Serverless::LayerVersion", "LayerVersion", &serverless::expandLayerVersion, false},
-    SamType{"AWS::Serverless::StateMachine", "StateMachine", &serverless::expandStateMachine, false},
-    SamType{"AWS::Serverless::Application", "", &serverless::expandApplication, false},
+    SamType{"AWS::Serverless::Function", "Function", &serverless::expandFunction, Order::Now},
+    SamType{"AWS::Serverless::Api", "Api", &serverless::expandApi, Order::Api},
+    SamType{"AWS::Serverless::HttpApi", "HttpApi", &serverless::expandHttpApi, Order::Api},
+    SamType{"AWS::Serverless::SimpleTable", "SimpleTable", &serverless::expandSimpleTable, Order::Now},
+    SamType{"AWS::Serverless::LayerVersion", "LayerVersion", &serverless::expandLayerVersion, Order::Now},
+    SamType{"AWS::Serverless::StateMachine", "StateMachine", &serverless::expandStateMachine, Order::Now},
+    SamType{"AWS::Serverless::Application", "", &serverless::expandApplication, Order::Now},
+    SamType{"AWS::Serverless::Connector", "", nullptr, Order::Connector},
 };
-
-// Globals under a resource's own values: maps merge (the resource wins a key), lists add the
-// resource's after the global ones, anything else is the resource's.
-Json merged(const Json& global, const Json& own) {
-  if (global.is_object() && own.is_object() && !isIntrinsic(global) && !isIntrinsic(own)) {
-    Json out = global;
-    for (auto it = own.begin(); it != own.end(); ++it) {
-      out[it.key()] = out.contains(it.key()) ? merged(out[it.key()], *it) : *it;
-    }
-    return out;
-  }
-  if (global.is_array() && own.is_array()) {
-    Json out = global;
-    for (const auto& element : own) out.push_back(element);
-    return out;
-  }
-  return own;
-}
 
 const SamType* samType(const std::string& type) {
   for (const auto& entry : kTypes) {
@@ -79,9 +69,20 @@ std::vector<ExpandedEntry> expandServerless(const Json& root, std::vector<Expand
   static const Json kNone = Json::object();
   const Json& globals = root.contains("Globals") && root["Globals"].is_object() ? root["Globals"] : kNone;
   Expansion expansion(stack, warnings, locations);
+  std::map<std::string, std::size_t> globalsBytes;  // a section's text, measured once
+  std::size_t addedBytes = 0;
   std::vector<ExpandedEntry> plain;
   std::map<std::string, SamResource> apis;
+  std::vector<SamResource> connectors;
   for (auto& entry : resources) {
+    // Any resource of a SAM template may embed connectors: an attribute CloudFormation never sees.
+    if (entry.value.is_object() && entry.value.contains("Connectors")) {
+      auto embedded = serverless::embeddedConnectors(entry.key, entry.value["Connectors"],
+                                                     entry.pointer, expansion);
+      connectors.insert(connectors.end(), std::make_move_iterator(embedded.begin()),
+                        std::make_move_iterator(embedded.end()));
+      entry.value.erase("Connectors");
+    }
     const Json* type = entry.value.is_object() && entry.value.contains("Type") ? &entry.value["Type"] : nullptr;
     std::string typeName = type != nullptr && type->is_string() ? type->get<std::string>() : "";
     if (typeName.rfind("AWS::Serverless::", 0) != 0) {
@@ -97,16 +98,27 @@ std::vector<ExpandedEntry> expandServerless(const Json& root, std::vector<Expand
       continue;
     }
     if (!known->globals.empty() && globals.contains(std::string(known->globals))) {
-      const Json& global = globals[std::string(known->globals)];
-      resource.body["Properties"] = merged(global, resource.properties());
+      std::string section(known->globals);
+      const Json& global = globals[section];
+      auto [size, fresh] = globalsBytes.try_emplace(section, 0);
+      if (fresh) size->second = global.dump().size();
+      addedBytes += size->second;
+      if (addedBytes > kMaxGlobalsBytes) {
+        throw C2aError(ErrorKind::InvalidInput,
+                       locations ? locations->find("/Globals/" + section) : SourceLocation{},
+                       fmt::format("SAM Globals add more than {} MiB of text to the resources "
+                                   "they apply to (Globals.{} is {} bytes)",
+                                   kMaxGlobalsBytes >> 20, section, size->second));
+      }
+      resource.body["Properties"] = serverless::mergeGlobals(global, resource.properties());
     }
-    if (known->api) {
-      apis.emplace(resource.id, std::move(resource));
-    } else {
-      known->expand(resource, expansion);
+    switch (known->order) {
+      case Order::Now: known->expand(resource, expansion); break;
+      case Order::Api: apis.emplace(resource.id, std::move(resource)); break;
+      case Order::Connector: connectors.push_back(std::move(resource)); break;
     }
   }
-  serverless::finishApis(apis, expansion);
+  serverless::finishApis(apis, globals, expansion);
   auto made = expansion.take();
   // S3 events add their notifications to the template's buckets.
   for (auto& entry : plain) {
@@ -118,6 +130,9 @@ std::vector<ExpandedEntry> expandServerless(const Json& root, std::vector<Expand
     for (const auto& configuration : notifications->second) configurations.push_back(configuration);
   }
   plain.insert(plain.end(), std::make_move_iterator(made.begin()), std::make_move_iterator(made.end()));
+  auto granted = serverless::expandConnectors(connectors, plain, expansion);
+  plain.insert(plain.end(), std::make_move_iterator(granted.begin()),
+               std::make_move_iterator(granted.end()));
   return plain;
 }
 
