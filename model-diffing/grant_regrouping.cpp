@@ -180,10 +180,47 @@ std::string selfKey(std::string_view kind, const Component& holder) {
   return principalKey(kind, holder.stack, call(Fn::Ref, holder.name));
 }
 
+// A resource with a Condition may not exist in the deployment: it grants nothing for certain.
+bool deployedForCertain(const Component& component) {
+  return member(&component.properties, "Condition") == nullptr;
+}
+
+// The principals that attach managed policy `index` by its ARN (a role's, user's or group's
+// `ManagedPolicyArns: [!Ref Policy]`) join those its Roles, Users and Groups name. None when its
+// ARN may reach principals c2a does not see: a name that makes the ARN known (ManagedPolicyName),
+// or a reference from anything else (an output, a nested stack's parameter, another property),
+// through which the ARN can be attached elsewhere. `credited`: only attachers deployed for
+// certain, for a ledger of what is held; otherwise every attacher, who must all have held it.
+bool addAttachers(const InfraModel& model, ComponentIndex index, bool credited,
+                  std::vector<std::string>& out) {
+  const Component& policy = model.component(index);
+  if (member(member(&policy.properties, "Properties"), "ManagedPolicyName") != nullptr) return false;
+  bool known = true;
+  model.forEachIncoming(index, [&](ComponentIndex source, ComponentIndex, const Relationship& edge) {
+    if (edge.kind != RelationshipKind::Dependency || edge.reference == ReferenceKind::DependsOn) {
+      return;
+    }
+    const Component& holder = model.component(source);
+    auto kind = inlineKind(holder.subtype);
+    bool attaches = holder.type == ComponentType::Resource && !kind.empty() &&
+                    edge.sourcePath.size() >= 2 && edge.sourcePath[0] == "Properties" &&
+                    edge.sourcePath[1] == "ManagedPolicyArns";
+    if (!attaches) {
+      // The policy's own Roles/Users/Groups point from it, not to it; anything else reaching it
+      // passes its ARN on.
+      known = false;
+      return;
+    }
+    if (!credited || deployedForCertain(holder)) out.push_back(selfKey(kind, holder));
+  });
+  return known;
+}
+
 // The principals a policy resource attaches to; none when one of them cannot be read.
-std::optional<std::vector<std::string>> policyPrincipals(const Component& policy,
-                                                         const PolicyType& type,
-                                                         const InfraModel& model) {
+std::optional<std::vector<std::string>> policyPrincipals(const InfraModel& model,
+                                                         ComponentIndex index,
+                                                         const PolicyType& type, bool credited) {
+  const Component& policy = model.component(index);
   const Json* properties = member(&policy.properties, "Properties");
   std::vector<std::string> out;
   for (auto property : type.principals) {
@@ -196,6 +233,9 @@ std::optional<std::vector<std::string>> policyPrincipals(const Component& policy
       continue;
     }
     for (const auto& name : *names) out.push_back(principalKey(property, policy.stack, name));
+  }
+  if (type.type == "AWS::IAM::ManagedPolicy" && !addAttachers(model, index, credited, out)) {
+    return std::nullopt;
   }
   return out;
 }
@@ -211,11 +251,6 @@ bool anyOf(const std::vector<std::string>& principals, const Principals& wanted)
                      [&wanted](const std::string& p) { return wanted.count(p) != 0; });
 }
 
-// A resource with a Condition may not exist in the deployment: it grants nothing for certain.
-bool deployedForCertain(const Component& component) {
-  return member(&component.properties, "Condition") == nullptr;
-}
-
 Ledger ledgerOf(const InfraModel& model, const Principals& wanted, Texts& texts) {
   Ledger ledger;
   auto grant = [&](const std::vector<std::string>& principals, const Atoms& statements) {
@@ -229,7 +264,7 @@ Ledger ledgerOf(const InfraModel& model, const Principals& wanted, Texts& texts)
     if (component.type != ComponentType::Resource || !deployedForCertain(component)) continue;
     const Json* properties = member(&component.properties, "Properties");
     if (const auto* type = policyType(component.subtype)) {
-      auto principals = policyPrincipals(component, *type, model);
+      auto principals = policyPrincipals(model, i, *type, true);
       if (!principals || !anyOf(*principals, wanted)) continue;
       auto statements =
           documentKeys(member(properties, "PolicyDocument"), model, component.stack, texts);
@@ -276,10 +311,11 @@ bool allHeld(const Ledger& ledger, const std::vector<std::string>& principals,
 }
 
 // The principals a component's policies attach to: its Roles/Users/Groups, or itself.
-std::optional<std::vector<std::string>> principalsOf(const Component& component,
-                                                     const InfraModel& model) {
+std::optional<std::vector<std::string>> principalsOf(const InfraModel& model,
+                                                     ComponentIndex index) {
+  const Component& component = model.component(index);
   if (const auto* type = policyType(component.subtype)) {
-    return policyPrincipals(component, *type, model);
+    return policyPrincipals(model, index, *type, false);
   }
   auto kind = inlineKind(component.subtype);
   if (kind.empty()) return std::nullopt;
@@ -309,7 +345,7 @@ std::optional<Candidate> candidateOf(const Operation& op, const ModelDiff& diff)
   if (model == nullptr || !index) return std::nullopt;
   const auto& component = model->component(*index);
   if (!deployedForCertain(component)) return std::nullopt;
-  auto principals = principalsOf(component, *model);
+  auto principals = principalsOf(*model, *index);
   if (!principals) return std::nullopt;
   return Candidate{adds, model, &component, std::move(*principals)};
 }

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "model/policy_text.h"
+
 namespace c2a {
 namespace {
 
@@ -245,6 +247,36 @@ std::vector<NetworkRule> networkRules(std::string_view type, std::string_view se
     out.push_back({std::move(group), type == kIngressRule, std::move(rule), {"Properties"}});
   }
   return out;
+}
+
+std::vector<Path> readPolicyTexts(std::string_view type, Json& body) {
+  std::vector<Path> unreadable;
+  auto properties = body.find("Properties");
+  if (properties == body.end() || !properties->is_object()) return unreadable;
+  auto read = [&](Json& owner, std::string_view key, Path path) {
+    auto document = owner.find(std::string(key));
+    if (document == owner.end()) return;
+    if (readPolicyText(*document) == PolicyText::Unreadable) unreadable.push_back(std::move(path));
+  };
+  if (identityPolicyType(type) != nullptr) {
+    read(*properties, "PolicyDocument", {"Properties", "PolicyDocument"});
+  }
+  if (!inlinePolicyHolderKind(type).empty()) {
+    auto policies = properties->find("Policies");
+    if (policies != properties->end() && policies->is_array()) {
+      for (std::size_t i = 0; i < policies->size(); ++i) {
+        Json& policy = (*policies)[i];
+        if (!policy.is_object()) continue;
+        read(policy, "PolicyDocument", {"Properties", "Policies", std::to_string(i), "PolicyDocument"});
+      }
+    }
+  }
+  for (const auto& entry : kResourcePolicyTypes) {
+    if (entry.type == type) {
+      read(*properties, entry.document, {"Properties", std::string(entry.document)});
+    }
+  }
+  return unreadable;
 }
 
 }  // namespace c2a

@@ -52,6 +52,11 @@ std::vector<ManagedPolicyAttachment> managedPolicies(std::string_view type, std:
 std::vector<NetworkRule> networkRules(std::string_view type, std::string_view self,
                                       const Json& body);
 
+/// Every policy document of `body` (a resource of type `type`) written as text (a JSON string,
+/// an Fn::Sub or Fn::Join building one: model/policy_text.h) replaced by the document it holds;
+/// the paths of those that are text c2a cannot read as a document.
+std::vector<Path> readPolicyTexts(std::string_view type, Json& body);
+
 /// Whether resources of `type` can write any of the above.
 bool writesPermissions(std::string_view type);
 

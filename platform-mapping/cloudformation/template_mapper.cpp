@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/intrinsics.h"
+#include "model/policies.h"
 #include "model/references.h"
 #include "platform-mapping/cloudformation/language_extensions.h"
 #include "platform-mapping/cloudformation/serverless/serverless_transform.h"
@@ -302,6 +303,19 @@ class TemplateMapper {
     if (section.type == ComponentType::Resource) {
       component.subtype = value.at("Type").get<std::string>();
       value.erase("Type");  // it is the component's subtype
+      // A policy written as text is read as the document it deploys; one c2a cannot read is
+      // unseen while its resource changes, never taken as no grant.
+      for (const auto& unread : readPolicyTexts(component.subtype, value)) {
+        Diagnostic warning{ErrorKind::InvalidInput,
+                           document_.locations->find(pointer + toPointer(unread)),
+                           fmt::format("resource {}: {} is a policy written as text c2a cannot "
+                                       "read as a document (a placeholder outside a string or in "
+                                       "a key, or no JSON object): what it grants is not analysed",
+                                       name, toDotted(unread)),
+                           true};
+        warning.seenIfUnchanged = Diagnostic::Resource{stack_, name};
+        warnings_.push_back(std::move(warning));
+      }
     }
     component.properties = std::move(value);  // the body's one copy (or the body), made above
     component.locations = document_.locations;

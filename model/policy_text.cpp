@@ -1,0 +1,167 @@
+#include "model/policy_text.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/intrinsics.h"
+
+namespace c2a {
+namespace {
+
+// Policies nest a few levels (Statement, Condition, operator, key); deeper text is no policy.
+constexpr int kMostDepth = 64;
+
+// How deep the brackets of JSON `text` nest, strings skipped: read before parsing, so that a
+// string of a million `[` never becomes a tree every later walk recurses through.
+int bracketDepth(const std::string& text) {
+  int depth = 0;
+  int most = 0;
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '{' || c == '[') {
+      most = std::max(most, ++depth);
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return most;
+}
+
+std::optional<Json> parseDocument(const std::string& text) {
+  if (bracketDepth(text) > kMostDepth) return std::nullopt;
+  Json parsed = Json::parse(text, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) return std::nullopt;
+  return parsed;
+}
+
+// Every string of `value` (keys aside) rewritten by `rewrite`; false when a key holds `marker`
+// (a key cannot be a function).
+template <class Rewrite>
+bool rewriteStrings(Json& value, std::string_view marker, const Rewrite& rewrite) {
+  if (value.is_string()) {
+    if (value.get_ref<const std::string&>().find(marker) != std::string::npos) {
+      value = rewrite(value.get_ref<const std::string&>());
+    }
+    return true;
+  }
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (it.key().find(marker) != std::string::npos) return false;
+      if (!rewriteStrings(*it, marker, rewrite)) return false;
+    }
+  } else if (value.is_array()) {
+    for (auto& element : value) {
+      if (!rewriteStrings(element, marker, rewrite)) return false;
+    }
+  }
+  return true;
+}
+
+// Fn::Sub over text: `${X}` must sit inside the JSON strings, which become Fn::Subs themselves.
+PolicyText readSub(Json& value) {
+  const Json& argument = value.begin().value();
+  const Json* text = argument.is_string() ? &argument
+                     : argument.is_array() && argument.size() == 2 && argument[0].is_string()
+                         ? &argument[0]
+                         : nullptr;
+  if (text == nullptr) return PolicyText::Unreadable;
+  auto document = parseDocument(text->get<std::string>());
+  if (!document) return PolicyText::Unreadable;
+  const Json* variables = argument.is_array() ? &argument[1] : nullptr;
+  bool read = rewriteStrings(*document, "${", [&](const std::string& part) {
+    return variables != nullptr ? call(Fn::Sub, Json::array({part, *variables}))
+                                : call(Fn::Sub, part);
+  });
+  if (!read) return PolicyText::Unreadable;
+  value = std::move(*document);
+  return PolicyText::Read;
+}
+
+// Fn::Join over text and functions: each function stands in the joined text as a marker no
+// template writes, and every string holding markers becomes a join of its pieces.
+PolicyText readJoin(Json& value) {
+  const Json& argument = value.begin().value();
+  if (!argument.is_array() || argument.size() != 2 || !argument[0].is_string() ||
+      !argument[1].is_array()) {
+    return PolicyText::Unreadable;
+  }
+  const std::string& delimiter = argument[0].get_ref<const std::string&>();
+  constexpr std::string_view kMarker = "\x1f\x1f";  // never valid inside a JSON string as written
+  std::string text;
+  std::vector<Json> functions;
+  for (std::size_t i = 0; i < argument[1].size(); ++i) {
+    if (i != 0) text += delimiter;
+    const Json& part = argument[1][i];
+    if (part.is_string()) {
+      text += part.get_ref<const std::string&>();
+    } else {
+      // The marker is escaped as JSON writes control characters, so it parses inside a string.
+      text += "\\u001f\\u001f" + std::to_string(functions.size()) + "\\u001f\\u001f";
+      functions.push_back(part);
+    }
+  }
+  // Text that spells the marker's character itself (in any case, or raw) could fake one.
+  std::size_t escapes = 0;
+  for (auto at = text.find("\\u001"); at != std::string::npos; at = text.find("\\u001", at + 1)) {
+    ++escapes;
+  }
+  if (escapes != 4 * functions.size() || text.find('\x1f') != std::string::npos) {
+    return PolicyText::Unreadable;
+  }
+  auto document = parseDocument(text);
+  if (!document) return PolicyText::Unreadable;
+  bool read = rewriteStrings(*document, kMarker, [&](const std::string& part) {
+    Json pieces = Json::array();
+    std::size_t at = 0;
+    while (at < part.size()) {
+      auto open = part.find(kMarker, at);
+      if (open == std::string::npos) {
+        pieces.push_back(part.substr(at));
+        break;
+      }
+      if (open > at) pieces.push_back(part.substr(at, open - at));
+      auto close = part.find(kMarker, open + kMarker.size());
+      std::size_t index = 0;
+      for (std::size_t i = open + kMarker.size(); i < close && close != std::string::npos; ++i) {
+        index = index * 10 + static_cast<std::size_t>(part[i] - '0');
+      }
+      pieces.push_back(functions[index]);  // only c2a's own markers can be in the text
+      at = close + kMarker.size();
+    }
+    return pieces.size() == 1 ? pieces[0] : call(Fn::Join, Json::array({"", std::move(pieces)}));
+  });
+  if (!read) return PolicyText::Unreadable;
+  // A function outside every string (a list spliced in as `"Resource": <Ref>`) never parses:
+  // the marker is only valid inside a string.
+  value = std::move(*document);
+  return PolicyText::Read;
+}
+
+}  // namespace
+
+PolicyText readPolicyText(Json& value) {
+  if (value.is_string()) {
+    auto document = parseDocument(value.get<std::string>());
+    if (!document) return PolicyText::Unreadable;
+    value = std::move(*document);
+    return PolicyText::Read;
+  }
+  if (calls(value, Fn::Sub)) return readSub(value);
+  if (calls(value, Fn::Join)) return readJoin(value);
+  return PolicyText::NotText;
+}
+
+}  // namespace c2a
