@@ -93,6 +93,13 @@ class Applier {
           rulesText(rules));
     }
     const auto& op = report_.diff.operations[index];
+    const auto& component = report_.after.component(*op.after);
+    if (auto unread = unreadable_.find({component.stack, component.name}); unread != unreadable_.end()) {
+      return fmt::format(
+          "c2a cannot read part of this resource ({}); an acceptance in the template never "
+          "covers what c2a cannot read or rate",
+          unread->second);
+    }
     if (op.before) {
       auto [first, last] = deployed_.equal_range(*op.before);
       for (auto it = first; it != last; ++it) {
@@ -123,6 +130,14 @@ class Applier {
   }
 
   void inlineAccepts() {
+    // The resources with a part c2a could not read (a policy written as text it cannot parse, a
+    // SAM type it does not expand): what an acceptance there would cover was never judged.
+    for (const auto& warning : report_.warnings) {
+      if (warning.notAnalysed && warning.seenIfUnchanged) {
+        unreadable_.try_emplace({warning.seenIfUnchanged->stack, warning.seenIfUnchanged->name},
+                                warning.message);
+      }
+    }
     auto entries = readInlineAccepts(report_.after);
     for (auto& entry : readDeployedInlineAccepts(report_.before)) {
       deployed_.emplace(entry.component, std::move(entry));
@@ -241,6 +256,7 @@ class Applier {
   const AcceptanceOptions& options_;
   const Decisions ruleDecisions_;  // what the rules decided, before any acceptance
   std::multimap<ComponentIndex, InlineAccept> deployed_;  // the BEFORE side's entries
+  std::map<std::pair<std::string, std::string>, std::string> unreadable_;  // (stack, id) → why
 };
 
 }  // namespace

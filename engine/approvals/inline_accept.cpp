@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "model/error.h"
+#include "model/path.h"
 #include "model/suggestions.h"
 
 namespace c2a {
@@ -125,11 +126,30 @@ class EntryReader {
            "an `accept` entry needs a `reason`: say why this change is acceptable, for the "
            "reviewers who read the report");
     }
-    if (!out.path.empty() && !out.operations.empty() &&
-        std::none_of(out.operations.begin(), out.operations.end(), [](OperationType type) {
+    // An entry accepts only what it names: its operations, and for an UPDATE or a REPLACE the
+    // property. One that names neither would accept whatever the resource does next.
+    if (out.operations.empty()) {
+      fail(at,
+           "an `accept` entry names the operations it accepts (`operation: UPDATE`, or a list of "
+           "INSERT, UPDATE, REPLACE, RENAME)" + std::string(kHelp));
+    }
+    bool propertyChanges =
+        std::any_of(out.operations.begin(), out.operations.end(), [](OperationType type) {
           return type == OperationType::Update || type == OperationType::Replace;
-        })) {
+        });
+    if (!out.path.empty() && !propertyChanges) {
       fail(with(at, "path"), "`path` applies to UPDATE and REPLACE entries only");
+    }
+    if (propertyChanges && out.path.empty()) {
+      fail(at,
+           "an `accept` entry for UPDATE or REPLACE names the property it accepts (`path: "
+           "Properties.QueueName`)" + std::string(kHelp));
+    }
+    if (propertyChanges && (out.path.size() < 2 || out.path[1] == "*")) {
+      fail(with(at, "path"),
+           fmt::format("`path: {}` names no property: it would accept any change of the "
+                       "resource; name the property (`Properties.QueueName`)",
+                       toDotted(out.path)));
     }
     return out;
   }

@@ -786,7 +786,7 @@ SELF_ACCEPT_BEFORE = """Resources:
 SELF_ACCEPT_AFTER = """Resources:
   Role:
     Type: AWS::IAM::Role
-    Metadata: {c2a: {accept: [{reason: trust me}]}}
+    Metadata: {c2a: {accept: [{operation: UPDATE, path: Properties.ManagedPolicyArns, reason: trust me}]}}
     Properties:
       AssumeRolePolicyDocument:
         Statement: [{Effect: Allow, Principal: {Service: lambda.amazonaws.com}, Action: "sts:AssumeRole"}]

@@ -453,9 +453,10 @@ std::string withAccepts(const std::string& bucketName, const std::string& size,
 // and never lifts high risk or a rejection, deployed or not.
 TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
   std::string diff = "diff '" + path("before.json") + "' '" + path("after.json") + "'";
-  const std::string size = R"({"path": "Properties.MaximumMessageSize", "reason": "tuned"})";
+  const std::string size =
+      R"({"operation": "UPDATE", "path": "Properties.MaximumMessageSize", "reason": "tuned"})";
   const std::string archive =
-      R"({"operation": "REPLACE", "reason": "the archive is rebuilt from S3 inventory"})";
+      R"({"operation": "REPLACE", "path": "Properties.BucketName", "reason": "the archive is rebuilt from S3 inventory"})";
 
   // Deployed entries: the queue's message size is accepted; the bucket's replacement is rejected by
   // the data-loss preset, and its acceptance is refused with a warning.
@@ -505,7 +506,7 @@ TEST_F(CliApprovals, InlineAcceptancesWithReasonsAndTheirLimits) {
 TEST_F(CliApprovals, AnAuthorCannotAcceptTheirOwnHighRiskChange) {
   auto role = [](const std::string& extra) {
     return R"({"Resources": {"Role": {"Type": "AWS::IAM::Role",
-  "Metadata": {"c2a": {"accept": [{"reason": "x"}]}},
+  "Metadata": {"c2a": {"accept": [{"operation": "UPDATE", "path": "Properties.ManagedPolicyArns", "reason": "x"}]}},
   "Properties": {"AssumeRolePolicyDocument": {"Statement": [{"Effect": "Allow",
     "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}]})" +
            extra + "}}}}\n";

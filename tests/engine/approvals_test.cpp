@@ -570,6 +570,40 @@ TEST_F(Approvals, InlineAcceptanceWithoutAReasonIsRefusedWhereItIsWritten) {
   EXPECT_THROW(run(), C2aError);
 }
 
+// An entry accepts only what it names: deployed once, an entry naming nothing (or every
+// property) would accept whatever the resource does next.
+TEST_F(Approvals, AnInlineAcceptanceNamesItsOperationsAndProperty) {
+  auto refused = [&](const std::string& entry, const std::string& says) {
+    write("after.yaml",
+          withMetadata("Orders", "    Metadata:\n      c2a:\n        accept:\n" + entry));
+    try {
+      run();
+      ADD_FAILURE() << "taken: " << entry;
+    } catch (const C2aError& error) {
+      EXPECT_EQ(error.diagnostic().where.file, path("after.yaml"));
+      EXPECT_NE(error.diagnostic().message.find(says), std::string::npos)
+          << error.diagnostic().str();
+    }
+  };
+  refused("          - reason: anything\n", "names the operations it accepts");
+  refused("          - operation: UPDATE\n            reason: anything\n",
+          "names the property it accepts");
+  refused("          - operation: [INSERT, REPLACE]\n            reason: anything\n",
+          "names the property it accepts");
+  refused("          - operation: UPDATE\n            path: Properties\n            reason: x\n",
+          "`path: Properties` names no property");
+  refused("          - operation: UPDATE\n            path: Properties.*\n            reason: x\n",
+          "`path: Properties.*` names no property");
+  // An INSERT or RENAME entry has no property to name; `Properties.Tags.*` names one.
+  write("after.yaml", withMetadata("Orders", "    Metadata:\n      c2a:\n        accept:\n"
+                                             "          - operation: [INSERT, RENAME]\n"
+                                             "            reason: recreated on purpose\n"
+                                             "          - operation: UPDATE\n"
+                                             "            path: Properties.Tags.*.Value\n"
+                                             "            reason: tags are free\n"));
+  EXPECT_NO_THROW(run());
+}
+
 TEST_F(Approvals, NoInlineAcceptIgnoresThemAll) {
   write("after.yaml", withMetadata("Orders",
                                    "    Metadata:\n      c2a:\n        accept:\n"
@@ -592,7 +626,9 @@ TEST_F(Approvals, NoInlineAcceptIgnoresThemAll) {
 TEST_F(Approvals, AnAcceptanceNewInTheChangeDoesNotApply) {
   write("after.yaml", withMetadata("Orders",
                                    "    Metadata:\n      c2a:\n        accept:\n"
-                                   "          - reason: everything about the queue is fine\n"));
+                                   "          - operation: [REPLACE, UPDATE]\n"
+                                   "            path: Properties.QueueName\n"
+                                   "            reason: the queue is drained first\n"));
   auto report = run();
   EXPECT_EQ(actionOf(*report, kOrdersReplace), Action::None);
   EXPECT_EQ(actionOf(*report, kTimeout), Action::None);
@@ -607,12 +643,15 @@ TEST_F(Approvals, AnAcceptanceNewInTheChangeDoesNotApply) {
   // An entry edited in the change (another reason, a wider path) is a new entry too.
   write("before.yaml", withMetadata("Orders",
                                     "    Metadata:\n      c2a:\n        accept:\n"
-                                    "          - path: Properties.VisibilityTimeout\n"
+                                    "          - operation: UPDATE\n"
+                                    "            path: Properties.VisibilityTimeout\n"
                                     "            reason: tuned\n",
                                     kBefore));
   write("after.yaml", withMetadata("Orders",
                                    "    Metadata:\n      c2a:\n        accept:\n"
-                                   "          - reason: tuned\n"));
+                                   "          - operation: [UPDATE, REPLACE]\n"
+                                   "            path: Properties.VisibilityTimeout\n"
+                                   "            reason: tuned\n"));
   auto widened = run();
   EXPECT_EQ(actionOf(*widened, kTimeout), Action::None);
   EXPECT_EQ(actionOf(*widened, kOrdersReplace), Action::None);
@@ -627,9 +666,11 @@ rule "Queues replaced are watched" {
 }
 )");
   for (const auto& resource : {"Archive", "Orders"}) {
-    const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
-                                 "          - operation: REPLACE\n"
-                                 "            reason: rebuilt nightly\n";
+    const std::string metadata = std::string("    Metadata:\n      c2a:\n        accept:\n"
+                                             "          - operation: REPLACE\n"
+                                             "            path: Properties.") +
+                                 (resource == std::string("Archive") ? "BucketName" : "QueueName") +
+                                 "\n            reason: rebuilt nightly\n";
     write("before.yaml", withMetadata(resource, metadata, kBefore));
     write("after.yaml", withMetadata(resource, metadata));
     auto report = run();
@@ -648,7 +689,8 @@ rule "Queues replaced are watched" {
 
 TEST_F(Approvals, InlinePathsSelectTheirChanges) {
   const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
-                               "          - path: Properties.VisibilityTimeout\n"
+                               "          - operation: UPDATE\n"
+                               "            path: Properties.VisibilityTimeout\n"
                                "            reason: tuned to the load tests\n"
                                "          - operation: [REPLACE]\n"
                                "            path: Properties.Tags\n"
@@ -719,7 +761,8 @@ TEST_F(Approvals, TheBaselineAcceptsWhatItListsButNeverARejection) {
 
 TEST_F(Approvals, EveryFormatShowsApprovalsAcceptancesAndWhatDidNotApply) {
   const std::string metadata = "    Metadata:\n      c2a:\n        accept:\n"
-                               "          - path: Properties.VisibilityTimeout\n"
+                               "          - operation: UPDATE\n"
+                               "            path: Properties.VisibilityTimeout\n"
                                "            reason: \"tuned <b>by</b> \\e[31m load tests\"\n";
   write("before.yaml", withMetadata("Orders", metadata, kBefore));
   write("after.yaml", withMetadata("Orders", metadata));
