@@ -91,3 +91,17 @@ TEST(PolicyText, JoinedTextThatSpellsTheMarkerCannotForgeAFunction) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+TEST(PolicyText, ADuplicateKeyTakesItsLastValueAsATemplateDoes) {
+  // The template readers keep a duplicate key's last value (readers/json_sax_reader.cpp); a
+  // policy text reads the same, so `"Effect": "Deny", "Effect": "Allow"` is an Allow.
+  Json value = R"({"Statement": [{"Effect": "Deny", "Action": "*", "Resource": "*", "Effect": "Allow"}]})";
+  EXPECT_EQ(readPolicyText(value), PolicyText::Read);
+  EXPECT_EQ(value["Statement"][0]["Effect"], "Allow");
+}
+
+}  // namespace
+}  // namespace c2a

@@ -32,7 +32,7 @@ struct ConnectorProfile {
   std::string_view destination;
   Attach attach;
   std::string_view principal;  // for a resource policy
-  std::array<Access, 4> grants;
+  std::array<Access, 4> grants;  // unused slots have no category
 };
 
 constexpr std::string_view kLambda = "AWS::Lambda::Function";
@@ -59,68 +59,71 @@ constexpr std::string_view kBucketWrite =
     "s3:AbortMultipartUpload s3:DeleteObject s3:DeleteObjectVersion s3:PutObject "
     "s3:PutObjectLegalHold s3:PutObjectRetention s3:RestoreObject";
 
+// What a role may do to each kind of destination, by category: one set per destination, shared
+// by the sources that hold a role (a function, a state machine).
+using Grants = std::array<Access, 4>;
+constexpr Grants kTableAccess{Access{"Read", kTableRead, "D D/index/*"},
+                              Access{"Write", kTableWrite, "D D/index/*"}};
+constexpr Grants kBucketAccess{Access{"Read", kBucketRead, "D D/*"},
+                               Access{"Write", kBucketWrite, "D D/*"}};
+constexpr Grants kStateMachineAccess{
+    Access{"Write", "states:StartExecution states:StartSyncExecution", "D"},
+    Access{"Write", "states:StopExecution", "X"},
+    Access{"Read", "states:DescribeStateMachine states:ListExecutions", "D"},
+    Access{"Read",
+           "states:DescribeExecution states:DescribeStateMachineForExecution "
+           "states:GetExecutionHistory",
+           "X"}};
+constexpr Grants kInvokeAccess{Access{"Write", "lambda:InvokeAsync lambda:InvokeFunction", "D"}};
+constexpr Grants kPublishAccess{Access{"Write", "sns:Publish", "D"}};
+constexpr Grants kPutEventsAccess{Access{"Write", "events:PutEvents", "D"}};
+// A resource policy's grant is written by its kind (grant() below): only the category is listed.
+constexpr Grants kWriteOnly{Access{"Write", "", ""}};
+
 constexpr std::array kProfiles{
-    ConnectorProfile{kLambda, kTable, Attach::SourceRole, "",
-            {Access{"Read", kTableRead, "D D/index/*"}, Access{"Write", kTableWrite, "D D/index/*"}}},
-    ConnectorProfile{kLambda, kBucket, Attach::SourceRole, "",
-            {Access{"Read", kBucketRead, "D D/*"}, Access{"Write", kBucketWrite, "D D/*"}}},
-    ConnectorProfile{kLambda, kQueue, Attach::SourceRole, "",
-            {Access{"Read", "sqs:ReceiveMessage sqs:GetQueueAttributes", "D"},
-             Access{"Write",
-                   "sqs:DeleteMessage sqs:SendMessage sqs:ChangeMessageVisibility sqs:PurgeQueue",
-                   "D"}}},
-    ConnectorProfile{kLambda, kTopic, Attach::SourceRole, "", {Access{"Write", "sns:Publish", "D"}}},
-    ConnectorProfile{kLambda, kLambda, Attach::SourceRole, "",
-            {Access{"Write", "lambda:InvokeAsync lambda:InvokeFunction", "D"}}},
-    ConnectorProfile{kLambda, kMachine, Attach::SourceRole, "",
-            {Access{"Write", "states:StartExecution states:StartSyncExecution", "D"},
-             Access{"Write", "states:StopExecution", "X"},
-             Access{"Read", "states:DescribeStateMachine states:ListExecutions", "D"},
-             Access{"Read",
-                   "states:DescribeExecution states:DescribeStateMachineForExecution "
-                   "states:GetExecutionHistory",
-                   "X"}}},
-    ConnectorProfile{kLambda, kBus, Attach::SourceRole, "", {Access{"Write", "events:PutEvents", "D"}}},
-    ConnectorProfile{kMachine, kLambda, Attach::SourceRole, "",
-            {Access{"Write", "lambda:InvokeAsync lambda:InvokeFunction", "D"}}},
-    ConnectorProfile{kMachine, kTable, Attach::SourceRole, "",
-            {Access{"Read", kTableRead, "D D/index/*"}, Access{"Write", kTableWrite, "D D/index/*"}}},
-    ConnectorProfile{kMachine, kBucket, Attach::SourceRole, "",
-            {Access{"Read", kBucketRead, "D D/*"}, Access{"Write", kBucketWrite, "D D/*"}}},
-    ConnectorProfile{kMachine, kQueue, Attach::SourceRole, "", {Access{"Write", "sqs:SendMessage", "D"}}},
-    ConnectorProfile{kMachine, kTopic, Attach::SourceRole, "", {Access{"Write", "sns:Publish", "D"}}},
-    ConnectorProfile{kMachine, kBus, Attach::SourceRole, "", {Access{"Write", "events:PutEvents", "D"}}},
-    ConnectorProfile{kMachine, kMachine, Attach::SourceRole, "",
-            {Access{"Write", "states:StartExecution states:StartSyncExecution", "D"},
-             Access{"Write", "states:StopExecution", "X"},
-             Access{"Read", "states:DescribeStateMachine states:ListExecutions", "D"},
-             Access{"Read",
-                   "states:DescribeExecution states:DescribeStateMachineForExecution "
-                   "states:GetExecutionHistory",
-                   "X"}}},
+    ConnectorProfile{kLambda, kTable, Attach::SourceRole, "", kTableAccess},
+    ConnectorProfile{kLambda, kBucket, Attach::SourceRole, "", kBucketAccess},
+    ConnectorProfile{
+        kLambda, kQueue, Attach::SourceRole, "",
+        Grants{Access{"Read", "sqs:ReceiveMessage sqs:GetQueueAttributes", "D"},
+               Access{"Write",
+                      "sqs:DeleteMessage sqs:SendMessage sqs:ChangeMessageVisibility "
+                      "sqs:PurgeQueue",
+                      "D"}}},
+    ConnectorProfile{kLambda, kTopic, Attach::SourceRole, "", kPublishAccess},
+    ConnectorProfile{kLambda, kLambda, Attach::SourceRole, "", kInvokeAccess},
+    ConnectorProfile{kLambda, kMachine, Attach::SourceRole, "", kStateMachineAccess},
+    ConnectorProfile{kLambda, kBus, Attach::SourceRole, "", kPutEventsAccess},
+    ConnectorProfile{kMachine, kLambda, Attach::SourceRole, "", kInvokeAccess},
+    ConnectorProfile{kMachine, kTable, Attach::SourceRole, "", kTableAccess},
+    ConnectorProfile{kMachine, kBucket, Attach::SourceRole, "", kBucketAccess},
+    ConnectorProfile{kMachine, kQueue, Attach::SourceRole, "",
+                     Grants{Access{"Write", "sqs:SendMessage", "D"}}},
+    ConnectorProfile{kMachine, kTopic, Attach::SourceRole, "", kPublishAccess},
+    ConnectorProfile{kMachine, kBus, Attach::SourceRole, "", kPutEventsAccess},
+    ConnectorProfile{kMachine, kMachine, Attach::SourceRole, "", kStateMachineAccess},
     // A destination polling its source: the grant is on the destination's role.
     ConnectorProfile{kTable, kLambda, Attach::DestinationRole, "",
-            {Access{"Read",
-                   "dynamodb:DescribeStream dynamodb:GetRecords dynamodb:GetShardIterator "
-                   "dynamodb:ListStreams",
-                   "S/stream/*"}}},
+                     Grants{Access{"Read",
+                                   "dynamodb:DescribeStream dynamodb:GetRecords "
+                                   "dynamodb:GetShardIterator dynamodb:ListStreams",
+                                   "S/stream/*"}}},
     ConnectorProfile{kQueue, kLambda, Attach::DestinationRole, "",
-            {Access{"Read", "sqs:ReceiveMessage sqs:GetQueueAttributes", "S"},
-             Access{"Write", "sqs:DeleteMessage", "S"}}},
+                     Grants{Access{"Read", "sqs:ReceiveMessage sqs:GetQueueAttributes", "S"},
+                            Access{"Write", "sqs:DeleteMessage", "S"}}},
     // A service invoking or delivering to the destination: its resource policy.
-    ConnectorProfile{"AWS::ApiGateway::RestApi", kLambda, Attach::LambdaPermission, "apigateway.amazonaws.com",
-            {Access{"Write", "", ""}}},
-    ConnectorProfile{"AWS::ApiGatewayV2::Api", kLambda, Attach::LambdaPermission, "apigateway.amazonaws.com",
-            {Access{"Write", "", ""}}},
-    ConnectorProfile{kTopic, kLambda, Attach::LambdaPermission, "sns.amazonaws.com", {Access{"Write", "", ""}}},
-    ConnectorProfile{kBucket, kLambda, Attach::LambdaPermission, "s3.amazonaws.com", {Access{"Write", "", ""}}},
-    ConnectorProfile{kRule, kLambda, Attach::LambdaPermission, "events.amazonaws.com", {Access{"Write", "", ""}}},
+    ConnectorProfile{"AWS::ApiGateway::RestApi", kLambda, Attach::LambdaPermission,
+                     "apigateway.amazonaws.com", kWriteOnly},
+    ConnectorProfile{"AWS::ApiGatewayV2::Api", kLambda, Attach::LambdaPermission,
+                     "apigateway.amazonaws.com", kWriteOnly},
+    ConnectorProfile{kTopic, kLambda, Attach::LambdaPermission, "sns.amazonaws.com", kWriteOnly},
+    ConnectorProfile{kBucket, kLambda, Attach::LambdaPermission, "s3.amazonaws.com", kWriteOnly},
+    ConnectorProfile{kRule, kLambda, Attach::LambdaPermission, "events.amazonaws.com", kWriteOnly},
     ConnectorProfile{kTopic, kQueue, Attach::QueuePolicy, "sns.amazonaws.com",
-            {Access{"Write", "sqs:SendMessage", "D"}}},
+                     Grants{Access{"Write", "sqs:SendMessage", "D"}}},
     ConnectorProfile{kRule, kQueue, Attach::QueuePolicy, "events.amazonaws.com",
-            {Access{"Write", "sqs:SendMessage", "D"}}},
-    ConnectorProfile{kRule, kTopic, Attach::TopicPolicy, "events.amazonaws.com",
-            {Access{"Write", "sns:Publish", "D"}}},
+                     Grants{Access{"Write", "sqs:SendMessage", "D"}}},
+    ConnectorProfile{kRule, kTopic, Attach::TopicPolicy, "events.amazonaws.com", kPublishAccess},
 };
 
 // One end of a connector: its type, ARN and (for a source with a role) the role's name.
