@@ -46,6 +46,18 @@ constexpr ResourcePolicyType kResourcePolicyTypes[] = {
     {"AWS::Elasticsearch::Domain", "AccessPolicies", ""},
     {"AWS::Backup::BackupVault", "AccessPolicy", ""},
     {"AWS::EFS::FileSystem", "FileSystemPolicy", ""},
+    {"AWS::EC2::VPCEndpoint", "PolicyDocument", ""},
+    {"AWS::Events::EventBus", "Policy", ""},
+    {"AWS::Logs::ResourcePolicy", "PolicyDocument", ""},  // a JSON string by its type
+    {"AWS::ECR::RegistryPolicy", "PolicyText", ""},
+    {"AWS::CodeArtifact::Domain", "PermissionsPolicyDocument", ""},
+    {"AWS::CodeArtifact::Repository", "PermissionsPolicyDocument", ""},
+    {"AWS::Kinesis::ResourcePolicy", "ResourcePolicy", "ResourceArn"},
+    {"AWS::S3::MultiRegionAccessPointPolicy", "Policy", "MrapName"},
+    {"AWS::S3ObjectLambda::AccessPointPolicy", "PolicyDocument", "ObjectLambdaAccessPoint"},
+    {"AWS::VpcLattice::AuthPolicy", "Policy", "ResourceIdentifier"},
+    {"AWS::VpcLattice::ResourcePolicy", "Policy", "ResourceArn"},
+    {"AWS::EventSchemas::RegistryPolicy", "Policy", "RegistryName"},
 };
 
 constexpr std::string_view kLambdaPermission = "AWS::Lambda::Permission";
