@@ -8,6 +8,7 @@
 
 #include "model-diffing/fingerprint.h"
 #include "model/diff.h"
+#include "platform-mapping/cloudformation/nested_templates.h"
 
 namespace c2a {
 namespace {
@@ -21,6 +22,26 @@ bool isAssembly(const InfraModel& model) {
 // "Parent/Nested..." belongs to "Parent".
 std::string topLevel(const std::string& stack) {
   return stack.substr(0, stack.find('/'));
+}
+
+// The TemplateURL of nested stack resource `id` of `stack`, or null.
+const Json* templateUrlOf(const InfraModel& model, const std::string& stack, const std::string& id) {
+  auto index = model.find(stack, ComponentType::Resource, id);
+  if (!index) return nullptr;
+  const Json& body = model.component(*index).properties;
+  auto properties = body.find("Properties");
+  if (properties == body.end() || !properties->is_object()) return nullptr;
+  auto url = properties->find("TemplateURL");
+  return url == properties->end() ? nullptr : &*url;
+}
+
+// Whether nested stack resource `id` names the same content-addressed template on both sides.
+bool sameContentOnBothSides(const InfraModel& a, const InfraModel& b, const std::string& stack,
+                            const std::string& id) {
+  const Json* first = templateUrlOf(a, stack, id);
+  const Json* second = templateUrlOf(b, stack, id);
+  return first != nullptr && second != nullptr && templateUrlNamesContent(*first) &&
+         *first == *second;
 }
 
 std::vector<std::string> topLevelStacks(const InfraModel& model) {
@@ -181,18 +202,26 @@ std::optional<std::set<std::string>> selectStacks(InfraModel& before, InfraModel
   }
   lone = asStack(lone, stack);
   // The template side's stacks are compared (a nested template given for it alone is all new);
-  // the assembly's nested stacks it does not give are unseen.
+  // the assembly's nested stacks it does not give are unseen, unless the stack resource that
+  // deploys them names its content on both sides alike: while that resource is unchanged, it
+  // deploys the template it deployed (and so every stack nested in it), as with two assemblies.
   const auto& given = lone.stacks();
   for (const auto& name : assembly.stacks()) {
     if (topLevel(name) != stack || std::find(given.begin(), given.end(), name) != given.end()) {
       continue;
     }
-    warnings.push_back(Diagnostic{ErrorKind::InvalidInput, SourceLocation{},
-                                  fmt::format("nested stack {} is not compared: the other side is "
-                                              "one template and no --nested-template gives it; "
-                                              "compare two cloud assemblies, or give its template",
-                                              name),
-                                  true});
+    Diagnostic warning{ErrorKind::InvalidInput, SourceLocation{},
+                       fmt::format("nested stack {} is not compared: the other side is one "
+                                   "template and no --nested-template gives it; compare two cloud "
+                                   "assemblies, or give its template",
+                                   name),
+                       true};
+    std::string outermost = name.substr(stack.size() + 1);
+    outermost = outermost.substr(0, outermost.find('/'));
+    if (sameContentOnBothSides(assembly, lone, stack, outermost)) {
+      warning.seenIfUnchanged = Diagnostic::Resource{stack, outermost};
+    }
+    warnings.push_back(std::move(warning));
   }
   return std::set<std::string>(given.begin(), given.end());
 }
