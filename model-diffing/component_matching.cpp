@@ -10,6 +10,7 @@
 #include "model-diffing/similarity.h"
 #include "model/parallel_work.h"
 #include "model/same_value.h"
+#include "model/snapshot_types.h"
 
 namespace c2a::diffing {
 namespace {
@@ -82,6 +83,11 @@ class Matcher {
     }
   }
 
+  // Resources rename; a snapshot under a new logical id is a new snapshot (model/snapshot_types.h).
+  static bool mayRename(const GroupKey& key) {
+    return key.first == ComponentType::Resource && !isSnapshotType(key.second);
+  }
+
   // The same type, or a SAM type and the type its transform makes under the same logical id.
   bool sameDeployedType(const Component& before, const Component& after) const {
     if (before.subtype == after.subtype) return true;
@@ -105,9 +111,7 @@ class Matcher {
   bool matchExactBodies() {
     bool found = false;
     for (auto& [key, group] : groups_) {
-      if (key.first != ComponentType::Resource || group.removed.empty() || group.inserted.empty()) {
-        continue;
-      }
+      if (!mayRename(key) || group.removed.empty() || group.inserted.empty()) continue;
       std::unordered_map<std::size_t, std::vector<ComponentIndex>> removedByHash;
       std::unordered_map<ComponentIndex, Json> bodies;
       for (auto b : group.removed) {
@@ -208,9 +212,7 @@ class Matcher {
     RenameMap maskAfter;
     maskUnpairedReferences(maskBefore, maskAfter);
     for (auto& [key, group] : groups_) {
-      if (key.first != ComponentType::Resource || group.removed.empty() || group.inserted.empty()) {
-        continue;
-      }
+      if (!mayRename(key) || group.removed.empty() || group.inserted.empty()) continue;
       std::vector<Json> removedBodies;
       std::vector<Json> insertedBodies;
       for (auto b : group.removed) removedBodies.push_back(applyRenames(beforeBody(b), maskBefore));
