@@ -11,6 +11,7 @@
 #include "model/infra_model.h"
 #include "model/intrinsics.h"
 #include "model/parallel_work.h"
+#include "model/path.h"
 #include "model/policies.h"
 #include "model/references.h"
 #include "model/same_value.h"
@@ -202,9 +203,18 @@ bool addAttachers(const InfraModel& model, ComponentIndex index, bool credited,
     }
     const Component& holder = model.component(source);
     auto kind = inlineKind(holder.subtype);
+    // An attachment c2a can read: an element of the holder's ManagedPolicyArns that is the
+    // policy's own ARN, written plainly. One behind a function (an Fn::If, an Fn::Select) may or
+    // may not attach it, so what the holder holds is unknown.
     bool attaches = holder.type == ComponentType::Resource && !kind.empty() &&
-                    edge.sourcePath.size() >= 2 && edge.sourcePath[0] == "Properties" &&
+                    edge.sourcePath.size() == 3 && edge.sourcePath[0] == "Properties" &&
                     edge.sourcePath[1] == "ManagedPolicyArns";
+    if (attaches) {
+      const Json* element = valueAt(holder.properties, edge.sourcePath);
+      Json normal = element != nullptr ? normalizeIntrinsics(*element) : Json();
+      attaches = normal == call(Fn::Ref, policy.name) ||
+                 normal == call(Fn::GetAtt, Json::array({policy.name, "PolicyArn"}));
+    }
     if (!attaches) {
       // The policy's own Roles/Users/Groups point from it, not to it; anything else reaching it
       // passes its ARN on.

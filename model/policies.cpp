@@ -261,14 +261,15 @@ std::vector<NetworkRule> networkRules(std::string_view type, std::string_view se
   return out;
 }
 
-std::vector<Path> readPolicyTexts(std::string_view type, Json& body) {
+std::vector<Path> readPolicyTexts(std::string_view type, Json& body,
+                                  const ResourceTypeOf& resourceType) {
   std::vector<Path> unreadable;
   auto properties = body.find("Properties");
   if (properties == body.end() || !properties->is_object()) return unreadable;
   auto read = [&](Json& owner, std::string_view key, Path path) {
     auto document = owner.find(std::string(key));
     if (document == owner.end()) return;
-    if (readPolicyText(*document) == PolicyText::Unreadable) unreadable.push_back(std::move(path));
+    if (readPolicyText(*document, resourceType) == PolicyText::Unreadable) unreadable.push_back(std::move(path));
   };
   if (identityPolicyType(type) != nullptr) {
     read(*properties, "PolicyDocument", {"Properties", "PolicyDocument"});

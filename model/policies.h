@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/component.h"
+#include "model/policy_text.h"
 
 namespace c2a {
 
@@ -53,9 +54,11 @@ std::vector<NetworkRule> networkRules(std::string_view type, std::string_view se
                                       const Json& body);
 
 /// Every policy document of `body` (a resource of type `type`) written as text (a JSON string,
-/// an Fn::Sub or Fn::Join building one: model/policy_text.h) replaced by the document it holds;
-/// the paths of those that are text c2a cannot read as a document.
-std::vector<Path> readPolicyTexts(std::string_view type, Json& body);
+/// an Fn::Sub or Fn::Join building one: model/policy_text.h, with `resourceType` telling what its
+/// names stand for) replaced by the document it holds; the paths of those that are text c2a
+/// cannot read as a document.
+std::vector<Path> readPolicyTexts(std::string_view type, Json& body,
+                                  const ResourceTypeOf& resourceType);
 
 /// Whether resources of `type` can write any of the above.
 bool writesPermissions(std::string_view type);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "model/intrinsics.h"
+#include "model/sub_placeholders.h"
 
 namespace c2a {
 namespace {
@@ -47,6 +48,48 @@ std::optional<Json> parseDocument(const std::string& text) {
   return parsed;
 }
 
+// Whether resource `id.attribute` (attribute empty for a Ref) stands for a value that cannot hold
+// a quote or a backslash: an AWS resource's physical id, ARN, name or id. A custom resource's
+// values, a nested stack's outputs and anything else may hold any text.
+bool quoteFree(const std::string& id, const std::string& attribute,
+               const ResourceTypeOf& resourceType) {
+  if (id.rfind("AWS::", 0) == 0) return attribute.empty() && id != "AWS::NotificationARNs";
+  auto type = resourceType ? resourceType(id) : std::nullopt;
+  if (!type || type->rfind("AWS::", 0) != 0 || *type == "AWS::CloudFormation::Stack" ||
+      *type == "AWS::CloudFormation::CustomResource") {
+    return false;
+  }
+  if (attribute.empty()) return true;
+  if (attribute.find('.') != std::string::npos) return false;
+  auto endsWith = [&](std::string_view tail) {
+    return attribute.size() >= tail.size() &&
+           attribute.compare(attribute.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return endsWith("Arn") || endsWith("Name") || endsWith("Id");
+}
+
+// A function inside a string of the text: a Ref or Fn::GetAtt that cannot close the string.
+bool quoteFreeCall(const Json& value, const ResourceTypeOf& resourceType) {
+  if (calls(value, Fn::Ref) && value.begin().value().is_string()) {
+    return quoteFree(value.begin().value().get<std::string>(), "", resourceType);
+  }
+  if (calls(value, Fn::GetAtt)) {
+    const Json& argument = value.begin().value();
+    if (argument.is_array() && argument.size() == 2 && argument[0].is_string() &&
+        argument[1].is_string()) {
+      return quoteFree(argument[0].get<std::string>(), argument[1].get<std::string>(),
+                       resourceType);
+    }
+    if (argument.is_string()) {
+      const auto& text = argument.get_ref<const std::string&>();
+      auto dot = text.find('.');
+      return dot != std::string::npos &&
+             quoteFree(text.substr(0, dot), text.substr(dot + 1), resourceType);
+    }
+  }
+  return false;
+}
+
 // Every string of `value` (keys aside) rewritten by `rewrite`; false when a key holds `marker`
 // (a key cannot be a function).
 template <class Rewrite>
@@ -71,19 +114,41 @@ bool rewriteStrings(Json& value, std::string_view marker, const Rewrite& rewrite
 }
 
 // Fn::Sub over text: `${X}` must sit inside the JSON strings, which become Fn::Subs themselves.
-PolicyText readSub(Json& value) {
+// A variable given as text is put in place first, so the parse sees what CloudFormation writes.
+PolicyText readSub(Json& value, const ResourceTypeOf& resourceType) {
   const Json& argument = value.begin().value();
-  const Json* text = argument.is_string() ? &argument
-                     : argument.is_array() && argument.size() == 2 && argument[0].is_string()
-                         ? &argument[0]
-                         : nullptr;
-  if (text == nullptr) return PolicyText::Unreadable;
-  auto document = parseDocument(text->get<std::string>());
-  if (!document) return PolicyText::Unreadable;
+  const Json* written = argument.is_string() ? &argument
+                        : argument.is_array() && argument.size() == 2 && argument[0].is_string()
+                            ? &argument[0]
+                            : nullptr;
+  if (written == nullptr) return PolicyText::Unreadable;
   const Json* variables = argument.is_array() ? &argument[1] : nullptr;
+  if (variables != nullptr && !variables->is_object()) return PolicyText::Unreadable;
+  std::string text;
+  Json functions = Json::object();  // the variables still to substitute
+  const auto& source = written->get_ref<const std::string&>();
+  std::size_t at = 0;
+  for (const auto& placeholder : subPlaceholders(source)) {
+    text.append(source, at, placeholder.offset - at);
+    at = placeholder.offset + placeholder.length;
+    auto given = variables != nullptr ? variables->find(placeholder.expression) : Json::const_iterator();
+    if (variables != nullptr && given != variables->end()) {
+      if (given->is_string()) {
+        text += given->get<std::string>();  // text in place, as CloudFormation puts it
+        continue;
+      }
+      if (!quoteFreeCall(*given, resourceType)) return PolicyText::Unreadable;
+      functions[placeholder.expression] = *given;
+    } else if (!quoteFree(placeholder.name, placeholder.attribute, resourceType)) {
+      return PolicyText::Unreadable;
+    }
+    text.append(source, placeholder.offset, placeholder.length);
+  }
+  text.append(source, at, std::string::npos);
+  auto document = parseDocument(text);
+  if (!document) return PolicyText::Unreadable;
   bool read = rewriteStrings(*document, "${", [&](const std::string& part) {
-    return variables != nullptr ? call(Fn::Sub, Json::array({part, *variables}))
-                                : call(Fn::Sub, part);
+    return functions.empty() ? call(Fn::Sub, part) : call(Fn::Sub, Json::array({part, functions}));
   });
   if (!read) return PolicyText::Unreadable;
   value = std::move(*document);
@@ -92,7 +157,7 @@ PolicyText readSub(Json& value) {
 
 // Fn::Join over text and functions: each function stands in the joined text as a marker no
 // template writes, and every string holding markers becomes a join of its pieces.
-PolicyText readJoin(Json& value) {
+PolicyText readJoin(Json& value, const ResourceTypeOf& resourceType) {
   const Json& argument = value.begin().value();
   if (!argument.is_array() || argument.size() != 2 || !argument[0].is_string() ||
       !argument[1].is_array()) {
@@ -108,6 +173,7 @@ PolicyText readJoin(Json& value) {
     if (part.is_string()) {
       text += part.get_ref<const std::string&>();
     } else {
+      if (!quoteFreeCall(part, resourceType)) return PolicyText::Unreadable;
       // The marker is escaped as JSON writes control characters, so it parses inside a string.
       text += "\\u001f\\u001f" + std::to_string(functions.size()) + "\\u001f\\u001f";
       functions.push_back(part);
@@ -152,15 +218,35 @@ PolicyText readJoin(Json& value) {
 
 }  // namespace
 
-PolicyText readPolicyText(Json& value) {
+PolicyText readPolicyText(Json& value, const ResourceTypeOf& resourceType) {
   if (value.is_string()) {
     auto document = parseDocument(value.get<std::string>());
     if (!document) return PolicyText::Unreadable;
     value = std::move(*document);
     return PolicyText::Read;
   }
-  if (calls(value, Fn::Sub)) return readSub(value);
-  if (calls(value, Fn::Join)) return readJoin(value);
+  if (calls(value, Fn::Sub)) return readSub(value, resourceType);
+  if (calls(value, Fn::Join)) return readJoin(value, resourceType);
+  if (calls(value, Fn::If)) {
+    // Each branch read on its own: either may deploy.
+    Json& argument = value.begin().value();
+    if (!argument.is_array() || argument.size() != 3) return PolicyText::Unreadable;
+    PolicyText out = PolicyText::NotText;
+    for (std::size_t i = 1; i < 3; ++i) {
+      Json branch = argument[i];
+      if (calls(branch, Fn::Ref) && branch.begin().value() == "AWS::NoValue") continue;
+      auto read = readPolicyText(branch, resourceType);
+      if (read == PolicyText::Unreadable) return PolicyText::Unreadable;
+      if (read == PolicyText::Read) {
+        argument[i] = std::move(branch);
+        out = PolicyText::Read;
+      }
+    }
+    return out;
+  }
+  if (calls(value, Fn::Ref) && value.begin().value() == "AWS::NoValue") return PolicyText::NotText;
+  // A document any other function makes (a parameter's text, a mapping entry) is not read here.
+  if (isIntrinsic(value)) return PolicyText::Unreadable;
   return PolicyText::NotText;
 }
 

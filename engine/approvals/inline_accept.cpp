@@ -145,6 +145,15 @@ class EntryReader {
            "an `accept` entry for UPDATE or REPLACE names the property it accepts (`path: "
            "Properties.QueueName`)" + std::string(kHelp));
     }
+    // An entry over the acceptances themselves would let later entries in unreviewed.
+    if (out.path.size() >= 1 && out.path[0] == "Metadata" &&
+        (out.path.size() < 2 || out.path[1] == "c2a" || out.path[1] == "*")) {
+      fail(with(at, "path"),
+           fmt::format("`path: {}` would accept changes of the acceptances themselves "
+                       "(`Metadata.c2a`): an acceptance is added or edited in a change a person "
+                       "reviews",
+                       toDotted(out.path)));
+    }
     if (propertyChanges && (out.path.size() < 2 || out.path[1] == "*")) {
       fail(with(at, "path"),
            fmt::format("`path: {}` names no property: it would accept any change of the "

@@ -65,6 +65,17 @@ class TemplateMapper {
       extensions_ =
           std::make_unique<LanguageExtensions>(document_.root, document_.locations, warnings_);
     }
+    // What each resource is, as written, for the policy texts that name them (bodies may be moved
+    // out of the document below).
+    if (auto resources = document_.root.find("Resources");
+        resources != document_.root.end() && resources->is_object()) {
+      for (auto it = resources->begin(); it != resources->end(); ++it) {
+        auto type = it->is_object() ? it->find("Type") : it->end();
+        if (it->is_object() && type != it->end() && type->is_string()) {
+          writtenTypes_.emplace(it.key(), type->get<std::string>());
+        }
+      }
+    }
     // Read the whole document before touching the model, so a failure leaves it unchanged.
     std::vector<Component> entities;
     // A transform reads the document as written while it expands it: nothing is moved then.
@@ -305,7 +316,14 @@ class TemplateMapper {
       value.erase("Type");  // it is the component's subtype
       // A policy written as text is read as the document it deploys; one c2a cannot read is
       // unseen while its resource changes, never taken as no grant.
-      for (const auto& unread : readPolicyTexts(component.subtype, value)) {
+      // What a name inside a policy text stands for: a resource of the template (as written), or
+      // nothing known (a parameter, a resource only a transform makes).
+      auto resourceType = [this](std::string_view id) -> std::optional<std::string> {
+        auto found = writtenTypes_.find(std::string(id));
+        if (found == writtenTypes_.end()) return std::nullopt;
+        return found->second;
+      };
+      for (const auto& unread : readPolicyTexts(component.subtype, value, resourceType)) {
         Diagnostic warning{ErrorKind::InvalidInput,
                            document_.locations->find(pointer + toPointer(unread)),
                            fmt::format("resource {}: {} is a policy written as text c2a cannot "
@@ -418,6 +436,7 @@ class TemplateMapper {
   Diagnostics& warnings_;
   std::unique_ptr<LanguageExtensions> extensions_;  // when the template declares the transform
   std::set<std::pair<ComponentType, std::string>> made_;  // entities so far, to refuse duplicates
+  std::map<std::string, std::string> writtenTypes_;  // resource id → Type, as written
 };
 
 }  // namespace

@@ -155,7 +155,7 @@ TEST_F(Limits, TheStacksOfAnInputHoldAtMostTwiceTheSizeLimitOnceMapped) {
   EXPECT_EQ(runC2a("model '" + root + "'").status, 0);
 }
 
-TEST_F(Limits, SamGlobalsAddAtMost64MiBOfText) {
+TEST_F(Limits, SamGlobalsAndAuthorizersCopyAtMost64MiBOfText) {
   // 20 KB of Globals.Function copied into 4,000 functions: 80 MB from a 450 KB template.
   std::string variables;
   for (int i = 0; i < 100; ++i) {
@@ -174,10 +174,29 @@ TEST_F(Limits, SamGlobalsAddAtMost64MiBOfText) {
   auto result = runC2a("model '" + file + "'");
   EXPECT_EQ(result.status, 65) << result.err;
   EXPECT_NE(result.err.find("sam.json:2:"), std::string::npos) << result.err;
-  EXPECT_NE(result.err.find("SAM Globals add more than 64 MiB of text to the resources they "
-                            "apply to (Globals.Function is "),
+  EXPECT_NE(result.err.find("SAM Globals and authorizers copy more than 64 MiB of text into the "
+                            "resources and routes they apply to (Globals.Function is "),
             std::string::npos)
       << result.err;
+
+  // An authorizer's scopes are copied into each route it guards: 20,000 scopes over 400 routes.
+  std::string scopes;
+  for (int i = 0; i < 20000; ++i) scopes += (i != 0 ? ",\"s" : "\"s") + std::to_string(i) + "\"";
+  std::string events;
+  for (int i = 0; i < 400; ++i) {
+    events += (i != 0 ? "," : "") + std::string("\"E") + std::to_string(i) +
+              R"(": {"Type": "HttpApi", "Properties": {"Path": "/r)" + std::to_string(i) +
+              R"(", "Method": "get"}})";
+  }
+  auto routes = write("routes.json", R"({"Transform": "AWS::Serverless-2016-10-31",
+    "Globals": {"HttpApi": {"Auth": {"DefaultAuthorizer": "A", "Authorizers": {"A": {
+      "JwtConfiguration": {"issuer": "https://id.example.com"}, "AuthorizationScopes": [)" +
+                                             scopes + R"(]}}}}},
+    "Resources": {"F": {"Type": "AWS::Serverless::Function", "Properties": {"CodeUri": "s3://a/b.zip",
+      "Handler": "a.h", "Events": {)" + events + "}}}}}");
+  auto copied = runC2a("model '" + routes + "'");
+  EXPECT_EQ(copied.status, 65) << copied.err;
+  EXPECT_NE(copied.err.find("(the security of each route)"), std::string::npos) << copied.err;
 }
 
 TEST_F(Limits, CloudAssembliesNestAtMost16Deep) {

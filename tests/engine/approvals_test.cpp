@@ -594,6 +594,11 @@ TEST_F(Approvals, AnInlineAcceptanceNamesItsOperationsAndProperty) {
           "`path: Properties` names no property");
   refused("          - operation: UPDATE\n            path: Properties.*\n            reason: x\n",
           "`path: Properties.*` names no property");
+  // Nor over the acceptances themselves: a deployed entry would let later ones in unreviewed.
+  refused("          - operation: UPDATE\n            path: Metadata.c2a\n            reason: x\n",
+          "would accept changes of the acceptances themselves");
+  refused("          - operation: UPDATE\n            path: Metadata.*.accept\n            reason: x\n",
+          "would accept changes of the acceptances themselves");
   // An INSERT or RENAME entry has no property to name; `Properties.Tags.*` names one.
   write("after.yaml", withMetadata("Orders", "    Metadata:\n      c2a:\n        accept:\n"
                                              "          - operation: [INSERT, RENAME]\n"

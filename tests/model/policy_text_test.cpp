@@ -11,18 +11,33 @@ namespace {
 
 Json parsed(const char* text) { return Json::parse(text); }
 
+// The template around the texts: a bucket, a custom resource, and Mode and Arns as parameters
+// (no resource).
+std::optional<std::string> typeOf(std::string_view id) {
+  if (id == "Bucket") return "AWS::S3::Bucket";
+  if (id == "Custom") return "Custom::Lookup";
+  return std::nullopt;
+}
+
+PolicyText readPolicyText(Json& value) { return c2a::readPolicyText(value, &typeOf); }
+
 TEST(PolicyText, AJsonStringIsTheDocumentItHolds) {
   Json value = R"({"Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}]})";
   EXPECT_EQ(readPolicyText(value), PolicyText::Read);
   EXPECT_EQ(value, parsed(R"({"Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}]})"));
 }
 
-TEST(PolicyText, AnObjectOrAReferenceIsNoText) {
+TEST(PolicyText, AnObjectIsNoTextADocumentOfAnyOtherFunctionIsUnreadable) {
   Json object = parsed(R"({"Statement": []})");
   EXPECT_EQ(readPolicyText(object), PolicyText::NotText);
-  Json reference = parsed(R"({"Ref": "Document"})");
-  EXPECT_EQ(readPolicyText(reference), PolicyText::NotText);
-  EXPECT_EQ(reference, parsed(R"({"Ref": "Document"})"));
+  Json none = parsed(R"({"Ref": "AWS::NoValue"})");
+  EXPECT_EQ(readPolicyText(none), PolicyText::NotText);
+  // A parameter's text, a mapping entry: a document c2a does not see.
+  for (const char* text : {R"({"Ref": "Document"})", R"({"Fn::FindInMap": ["Policies", "prod", "doc"]})"}) {
+    Json value = parsed(text);
+    EXPECT_EQ(readPolicyText(value), PolicyText::Unreadable) << text;
+    EXPECT_EQ(value, parsed(text));
+  }
 }
 
 TEST(PolicyText, TextThatIsNoObjectIsUnreadableAndLeftAsWritten) {
@@ -52,10 +67,45 @@ TEST(PolicyText, SubPlaceholdersInsideStringsBecomeSubsOfTheirOwn) {
     "Resource": {"Fn::Sub": "arn:${AWS::Partition}:s3:::${Bucket}/*"}}]})"));
 }
 
-TEST(PolicyText, SubVariablesGoWithEachString) {
-  Json value = parsed(R"({"Fn::Sub": ["{\"Statement\": [{\"Effect\": \"${E}\", \"Action\": \"*\", \"Resource\": \"*\"}]}", {"E": {"Ref": "Mode"}}]})");
+TEST(PolicyText, SubVariablesThatAreResourcesGoWithEachString) {
+  Json value = parsed(R"({"Fn::Sub": ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"${B}/*\"}]}", {"B": {"Fn::GetAtt": ["Bucket", "Arn"]}}]})");
   EXPECT_EQ(readPolicyText(value), PolicyText::Read);
-  EXPECT_EQ(value["Statement"][0]["Effect"], parsed(R"({"Fn::Sub": ["${E}", {"E": {"Ref": "Mode"}}]})"));
+  EXPECT_EQ(value["Statement"][0]["Resource"],
+            parsed(R"({"Fn::Sub": ["${B}/*", {"B": {"Fn::GetAtt": ["Bucket", "Arn"]}}]})"));
+}
+
+TEST(PolicyText, ASubVariableGivenAsTextIsPutInPlaceBeforeTheTextIsRead) {
+  // The text closes the Sid's string and writes a statement of its own: read as CloudFormation
+  // writes it, the policy has two statements, the second allowing everything.
+  Json value = parsed(R"({"Fn::Sub": ["{\"Statement\": [{\"Sid\": \"${Label}\", \"Effect\": \"Allow\", \"Action\": \"s3:GetObject\", \"Resource\": \"*\"}]}",
+    {"Label": "a\", \"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"*\"}, {\"Sid\": \"b"}]})");
+  EXPECT_EQ(readPolicyText(value), PolicyText::Read);
+  ASSERT_EQ(value["Statement"].size(), 2u) << value.dump();
+  EXPECT_EQ(value["Statement"][0]["Action"], "*");
+}
+
+TEST(PolicyText, APartThatMayHoldAQuoteIsUnreadable) {
+  // A parameter, a custom resource's value, a nested stack's output, a Select of text, the
+  // notification ARNs (a list): each could close the string it sits in.
+  for (const char* text : {
+           R"({"Fn::Sub": "{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"${Mode}\", \"Resource\": \"*\"}]}"})",
+           R"({"Fn::Sub": "{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"${Custom.Action}\", \"Resource\": \"*\"}]}"})",
+           R"({"Fn::Sub": "{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"${AWS::NotificationARNs}\"}]}"})",
+           R"({"Fn::Sub": ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"${A}\", \"Resource\": \"*\"}]}", {"A": {"Fn::Select": [0, ["x"]]}}]})",
+           R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"", {"Fn::Select": [0, ["a\",\"Action\":\"*"]]}, "\", \"Resource\": \"*\"}]}"]]})",
+           R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"", {"Ref": "Arns"}, "\"}]}"]]})"}) {
+    Json value = parsed(text);
+    EXPECT_EQ(readPolicyText(value), PolicyText::Unreadable) << text;
+  }
+}
+
+TEST(PolicyText, EachBranchOfAnIfIsRead) {
+  Json value = parsed(R"({"Fn::If": ["Prod", "{\"Statement\": [{\"Effect\": \"Allow\", \"Principal\": \"*\", \"Action\": \"ecr:*\"}]}", {"Ref": "AWS::NoValue"}]})");
+  EXPECT_EQ(readPolicyText(value), PolicyText::Read);
+  EXPECT_EQ(value["Fn::If"][1]["Statement"][0]["Principal"], "*");
+  EXPECT_EQ(value["Fn::If"][2], parsed(R"({"Ref": "AWS::NoValue"})"));
+  Json unread = parsed(R"({"Fn::If": ["Prod", "{\"Statement\": []}", {"Ref": "Document"}]})");
+  EXPECT_EQ(readPolicyText(unread), PolicyText::Unreadable);
 }
 
 TEST(PolicyText, APlaceholderOutsideAStringOrInAKeyIsUnreadable) {
@@ -73,19 +123,19 @@ TEST(PolicyText, JoinedTextWithFunctionsInsideStringsBecomesJoins) {
   EXPECT_EQ(value["Statement"][0]["Resource"],
             parsed(R"({"Fn::Join": ["", [{"Fn::GetAtt": ["Bucket", "Arn"]}, "/*"]]})"));
   // A function that is a whole string is itself.
-  Json whole = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"", {"Ref": "Arn"}, "\"}]}"]]})");
+  Json whole = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"", {"Ref": "Bucket"}, "\"}]}"]]})");
   EXPECT_EQ(readPolicyText(whole), PolicyText::Read);
-  EXPECT_EQ(whole["Statement"][0]["Resource"], parsed(R"({"Ref": "Arn"})"));
+  EXPECT_EQ(whole["Statement"][0]["Resource"], parsed(R"({"Ref": "Bucket"})"));
 }
 
 TEST(PolicyText, AJoinedFunctionOutsideAStringIsUnreadable) {
-  Json value = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": ", {"Ref": "Arns"}, "}]}"]]})");
+  Json value = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": ", {"Fn::GetAtt": ["Bucket", "Arn"]}, "}]}"]]})");
   EXPECT_EQ(readPolicyText(value), PolicyText::Unreadable);
 }
 
 TEST(PolicyText, JoinedTextThatSpellsTheMarkerCannotForgeAFunction) {
   // The text writes the marker's escape itself, as if a function stood there.
-  Json value = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"\\u001f\\u001f0\\u001f\\u001f\", \"Resource\": \"", {"Ref": "Arn"}, "\"}]}"]]})");
+  Json value = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"\\u001f\\u001f0\\u001f\\u001f\", \"Resource\": \"", {"Ref": "Bucket"}, "\"}]}"]]})");
   EXPECT_EQ(readPolicyText(value), PolicyText::Unreadable);
 }
 

@@ -23,6 +23,17 @@ const std::string* text(const Json* value) {
 }
 
 bool isFalse(const Json* value) { return value != nullptr && *value == false; }
+
+const Json kNoObject = Json::object();
+const Json kNoList = Json::array();
+
+// `value`'s members or elements when it is an object or a list; nothing otherwise.
+const Json& objectOrNone(const Json* value) {
+  return value != nullptr && value->is_object() ? *value : kNoObject;
+}
+const Json& listOrNone(const Json* value) {
+  return value != nullptr && value->is_array() ? *value : kNoList;
+}
 bool isTrue(const Json* value) { return value != nullptr && *value == true; }
 
 Json lambdaUri(const Json& functionArn) {
@@ -153,10 +164,11 @@ Json scopes(const Json* authorizers, const std::string& name, const Json* eventS
 }  // namespace
 
 ApiAuth::ApiAuth(const SamResource& api, bool http, Expansion& expansion)
-    : api_(api), http_(http), auth_(api.property("Auth")) {
+    : api_(api), http_(http), auth_(api.property("Auth")), expansion_(expansion) {
   if (auth_ == nullptr) return;
   if (!auth_->is_object()) {
     expansion.unseen(api, "its Auth");
+    auth_ = nullptr;
     return;
   }
   static const std::set<std::string, std::less<>> kRest{
@@ -170,7 +182,21 @@ ApiAuth::ApiAuth(const SamResource& api, bool http, Expansion& expansion)
     }
   }
   authorizers_ = member(auth_, "Authorizers");
-  if (const std::string* name = text(member(auth_, "DefaultAuthorizer"))) defaultAuthorizer_ = *name;
+  if (authorizers_ != nullptr && !authorizers_->is_object()) {
+    expansion.unseen(api, "its Auth Authorizers (not a mapping)");
+    authorizers_ = nullptr;
+  }
+  if (const Json* chosen = member(auth_, "DefaultAuthorizer")) {
+    if (chosen->is_string()) {
+      defaultAuthorizer_ = chosen->get<std::string>();
+    } else {
+      expansion.unseen(api, "its Auth DefaultAuthorizer (written as a function)");
+    }
+  }
+}
+
+bool ApiAuth::preflightExempt(const std::string& method, const char* flag) const {
+  return method == "options" && isFalse(member(auth_, flag));
 }
 
 Json ApiAuth::security(const Route& route) const {
@@ -178,11 +204,10 @@ Json ApiAuth::security(const Route& route) const {
   const std::string* chosen = text(member(eventAuth, "Authorizer"));
   const Json* eventScopes = member(eventAuth, "AuthorizationScopes");
   Json security = Json::array();
-  bool preflight = route.method == "options";
   if (chosen != nullptr && *chosen != "NONE") {
     security.push_back(Json{{*chosen, scopes(authorizers_, *chosen, eventScopes)}});
   } else if (chosen == nullptr && !defaultAuthorizer_.empty() &&
-             !(preflight && isFalse(member(auth_, "AddDefaultAuthorizerToCorsPreflight")))) {
+             !preflightExempt(route.method, "AddDefaultAuthorizerToCorsPreflight")) {
     security.push_back(
         Json{{defaultAuthorizer_, scopes(authorizers_, defaultAuthorizer_, eventScopes)}});
   }
@@ -190,24 +215,73 @@ Json ApiAuth::security(const Route& route) const {
     const Json* eventKey = member(eventAuth, "ApiKeyRequired");
     bool key = eventKey != nullptr ? isTrue(eventKey)
                                    : isTrue(member(auth_, "ApiKeyRequired")) &&
-                                         !(preflight && isFalse(member(
-                                                            auth_, "AddApiKeyRequiredToCorsPreflight")));
+                                         !preflightExempt(route.method,
+                                                          "AddApiKeyRequiredToCorsPreflight");
     if (key) security.push_back(Json{{"api_key", Json::array()}});
   }
+  expansion_.charge(security.dump().size(), api_.pointer, "the security of each route");
   return security;
 }
 
-void ApiAuth::addSchemes(Json& body, const std::vector<Route>& routes, Expansion& expansion) const {
+// A method of the body (written, or one an event adds to a written body): the transform adds the
+// DefaultAuthorizer where the method names no authorizer (a `NONE` entry keeps it out), and the
+// API key where the API requires one and the method says nothing of it.
+void ApiAuth::applyDefaults(Json& method, const std::string& name) const {
+  if (auth_ == nullptr || !method.is_object()) return;
+  auto written = method.find("security");
+  if (written != method.end() && !written->is_array()) {
+    expansion_.unseen(api_, "a method's security written as no list");
+    return;
+  }
+  Json kept = Json::array();
+  bool none = false;
+  bool authorized = false;
+  bool keyed = false;
+  for (const auto& entry : listOrNone(written != method.end() ? &*written : nullptr)) {
+    if (!entry.is_object()) {
+      kept.push_back(entry);
+      continue;
+    }
+    if (entry.contains("NONE")) {
+      none = true;
+      continue;
+    }
+    if (entry.contains("api_key_false")) {
+      keyed = true;
+      continue;
+    }
+    keyed = keyed || entry.contains("api_key");
+    for (auto it = entry.begin(); it != entry.end(); ++it) {
+      authorized = authorized || it.key() == "AWS_IAM" ||
+                   (authorizers_ != nullptr && authorizers_->contains(it.key()));
+    }
+    kept.push_back(entry);
+  }
+  if (!none && !authorized && !defaultAuthorizer_.empty() &&
+      !preflightExempt(name, "AddDefaultAuthorizerToCorsPreflight")) {
+    kept.push_back(Json{{defaultAuthorizer_, scopes(authorizers_, defaultAuthorizer_, nullptr)}});
+  }
+  if (!http_ && !keyed && isTrue(member(auth_, "ApiKeyRequired")) &&
+      !preflightExempt(name, "AddApiKeyRequiredToCorsPreflight")) {
+    kept.push_back(Json{{"api_key", Json::array()}});
+  }
+  if (written != method.end() || !kept.empty()) {
+    expansion_.charge(kept.dump().size(), api_.pointer, "the security of each method");
+    method["security"] = std::move(kept);
+  }
+}
+
+void ApiAuth::addSchemes(Json& body) const {
   Json schemes = Json::object();
-  if (authorizers_ != nullptr && authorizers_->is_object()) {
+  if (authorizers_ != nullptr) {
     for (auto it = authorizers_->begin(); it != authorizers_->end(); ++it) {
       if (!http_ && it.key() == "AWS_IAM") continue;
-      schemes[it.key()] = http_ ? httpScheme(it.key(), *it, api_, expansion)
-                                : restScheme(it.key(), *it, api_, expansion);
+      schemes[it.key()] = http_ ? httpScheme(it.key(), *it, api_, expansion_)
+                                : restScheme(it.key(), *it, api_, expansion_);
       if (const Json* function = member(&*it, "FunctionArn")) {
         Json variables = Json::object();
         variables["__ApiId__"] = refOf(api_.id);
-        expansion.add(
+        expansion_.add(
             api_, api_.id + it.key() + "AuthorizerPermission", "AWS::Lambda::Permission",
             Json{{"Action", "lambda:InvokeFunction"},
                  {"FunctionName", *function},
@@ -219,39 +293,35 @@ void ApiAuth::addSchemes(Json& body, const std::vector<Route>& routes, Expansion
       }
     }
   }
-  // The built-in schemes, where a method uses them.
+  // The built-in schemes, where a method of the body uses them.
   bool sigv4 = http_ && isTrue(member(auth_, "EnableIamAuthorizer"));
   bool apiKey = false;
-  for (const auto& route : routes) {
-    if (route.api != api_.id) continue;
-    for (const auto& requirement : security(route)) {
-      sigv4 = sigv4 || requirement.contains("AWS_IAM");
-      apiKey = apiKey || requirement.contains("api_key");
+  for (const auto& path : objectOrNone(member(&body, "paths"))) {
+    for (const auto& method : objectOrNone(&path)) {
+      for (const auto& entry : listOrNone(member(&method, "security"))) {
+        sigv4 = sigv4 || (entry.is_object() && entry.contains("AWS_IAM"));
+        apiKey = apiKey || (entry.is_object() && entry.contains("api_key"));
+      }
     }
   }
   if (sigv4) schemes["AWS_IAM"] = sigv4Scheme();
-  if (apiKey) schemes["api_key"] = Json{{"type", "apiKey"}, {"name", "x-api-key"}, {"in", "header"}};
+  if (apiKey && !http_) {
+    schemes["api_key"] = Json{{"type", "apiKey"}, {"name", "x-api-key"}, {"in", "header"}};
+  }
   if (schemes.empty()) return;
-  if (http_) {
-    body["components"]["securitySchemes"] = std::move(schemes);
-  } else {
-    body["securityDefinitions"] = std::move(schemes);
-  }
-}
-
-void ApiAuth::secureWrittenBody(Json& body) const {
-  if (auth_ == nullptr || defaultAuthorizer_.empty() || !body.is_object()) return;
-  auto paths = body.find("paths");
-  if (paths == body.end() || !paths->is_object()) return;
-  for (auto path = paths->begin(); path != paths->end(); ++path) {
-    if (!path->is_object()) continue;
-    for (auto method = path->begin(); method != path->end(); ++method) {
-      if (!method->is_object() || method->contains("security")) continue;
-      if (!method->contains("x-amazon-apigateway-integration")) continue;
-      Route route{api_.id, path.key(), method.key(), Json(), Json()};
-      (*method)["security"] = security(route);
+  // Into the body's own schemes: a written body keeps those it defines.
+  Json* target = &body;
+  for (const char* key : http_ ? std::vector<const char*>{"components", "securitySchemes"}
+                               : std::vector<const char*>{"securityDefinitions"}) {
+    Json& next = (*target)[key];
+    if (next.is_null()) next = Json::object();
+    if (!next.is_object()) {
+      expansion_.unseen(api_, std::string("its body's ") + key + " (not a mapping)");
+      return;
     }
+    target = &next;
   }
+  for (auto it = schemes.begin(); it != schemes.end(); ++it) (*target)[it.key()] = *it;
 }
 
 }  // namespace c2a::serverless

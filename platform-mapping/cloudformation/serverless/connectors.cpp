@@ -101,7 +101,8 @@ constexpr std::array kProfiles{
                      Grants{Access{"Write", "sqs:SendMessage", "D"}}},
     ConnectorProfile{kMachine, kTopic, Attach::SourceRole, "", kPublishAccess},
     ConnectorProfile{kMachine, kBus, Attach::SourceRole, "", kPutEventsAccess},
-    ConnectorProfile{kMachine, kMachine, Attach::SourceRole, "", kStateMachineAccess},
+    // A state machine starting another is not listed: the transform's grant for it differs
+    // (event rules for the execution's events), so it stays unseen.
     // A destination polling its source: the grant is on the destination's role.
     ConnectorProfile{kTable, kLambda, Attach::DestinationRole, "",
                      Grants{Access{"Read",

@@ -208,6 +208,10 @@ void apiRoute(const Event& e, bool http) {
         e.expansion.unseen(e.from, "the Auth " + it.key() + " of an API event");
       }
     }
+    // A function in place of the authorizer's name: which one guards the route is unknown.
+    if (auto chosen = auth->find("Authorizer"); chosen != auth->end() && !chosen->is_string()) {
+      e.expansion.unseen(e.from, "the Auth Authorizer of an API event (written as a function)");
+    }
   }
   if (e.get("RequestParameters") != nullptr) {
     e.expansion.unseen(e.from, "the request parameters of an API event");

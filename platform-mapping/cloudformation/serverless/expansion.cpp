@@ -59,6 +59,17 @@ void Expansion::unseen(const SamResource& from, const std::string& what, bool ke
   warnings_.push_back(std::move(warning));
 }
 
+void Expansion::charge(std::size_t bytes, const std::string& pointer, std::string_view what) {
+  // As much as a template at the default input size limit could write out.
+  constexpr std::size_t kMostCopiedBytes = std::size_t{64} << 20;
+  copiedBytes_ += bytes;
+  if (copiedBytes_ <= kMostCopiedBytes) return;
+  throw C2aError(ErrorKind::InvalidInput, locations_ ? locations_->find(pointer) : SourceLocation{},
+                 fmt::format("SAM Globals and authorizers copy more than {} MiB of text into the "
+                             "resources and routes they apply to ({})",
+                             kMostCopiedBytes >> 20, what));
+}
+
 Json refOf(const std::string& id) {
   return call(Fn::Ref, id);
 }

@@ -50,6 +50,12 @@ class Expansion {
   /// part is in no resource c2a makes, a change of it shows nowhere, and it always holds.
   void unseen(const SamResource& from, const std::string& what, bool keptAsWritten = false);
 
+  /// Counts `bytes` of text the transform copies for `from` (Globals merged into it, an
+  /// authorizer's scopes into each of its routes): copies multiply a small template, so they may
+  /// make at most 64 MiB, as Fn::ForEach loops may. Past that, throws C2aError (InvalidInput)
+  /// located at `pointer`, naming `what`.
+  void charge(std::size_t bytes, const std::string& pointer, std::string_view what);
+
   std::vector<Route>& restRoutes() { return restRoutes_; }
   std::vector<Route>& httpRoutes() { return httpRoutes_; }
   /// Notifications S3 events add to buckets of the template: bucket id → configurations.
@@ -66,6 +72,7 @@ class Expansion {
   std::vector<Route> restRoutes_;
   std::vector<Route> httpRoutes_;
   std::map<std::string, Json> bucketNotifications_;
+  std::size_t copiedBytes_ = 0;
 };
 
 /// An API's Auth as the transform applies it (api_auth.cpp): the security each method gets and
@@ -73,17 +80,22 @@ class Expansion {
 class ApiAuth {
  public:
   ApiAuth(const SamResource& api, bool http, Expansion& expansion);
-  /// The method's `security` list: empty when nothing guards it.
+  /// The `security` of a route the transform adds for an event: empty when nothing guards it.
   [[nodiscard]] Json security(const Route& route) const;
-  /// The schemes the API's authorizers and the methods of `routes` need, into `body`.
-  void addSchemes(Json& body, const std::vector<Route>& routes, Expansion& expansion) const;
-  /// A written body's methods without `security` get the DefaultAuthorizer.
-  void secureWrittenBody(Json& body) const;
+  /// A method already in the body (written, or written and named by an event without Auth):
+  /// the DefaultAuthorizer where it names no authorizer, and the API key the API requires.
+  void applyDefaults(Json& method, const std::string& name) const;
+  /// The schemes of the API's authorizers and of the built-in ones its methods use, into the
+  /// body's own.
+  void addSchemes(Json& body) const;
 
  private:
+  [[nodiscard]] bool preflightExempt(const std::string& method, const char* flag) const;
+
   const SamResource& api_;
   bool http_;
   const Json* auth_;
+  Expansion& expansion_;
   const Json* authorizers_ = nullptr;
   std::string defaultAuthorizer_;
 };

@@ -15,11 +15,6 @@ using serverless::Expansion;
 using serverless::SamResource;
 
 constexpr std::string_view kTransform = "AWS::Serverless-2016-10-31";
-// Globals are copied into every resource of their type: a few kilobytes over thousands of
-// functions would make gigabytes from a small template. As with Fn::ForEach, they may add as much
-// text as a template at the default input size limit could hold.
-constexpr std::size_t kMaxGlobalsBytes = std::size_t{64} << 20;
-
 // One line per SAM type: the Globals section that applies to it and how it expands. APIs are
 // built once every event has added its routes, connectors last, once both their ends are.
 enum class Order : std::uint8_t { Now, Api, Connector };
@@ -70,7 +65,6 @@ std::vector<ExpandedEntry> expandServerless(const Json& root, std::vector<Expand
   const Json& globals = root.contains("Globals") && root["Globals"].is_object() ? root["Globals"] : kNone;
   Expansion expansion(stack, warnings, locations);
   std::map<std::string, std::size_t> globalsBytes;  // a section's text, measured once
-  std::size_t addedBytes = 0;
   std::vector<ExpandedEntry> plain;
   std::map<std::string, SamResource> apis;
   std::vector<SamResource> connectors;
@@ -100,16 +94,12 @@ std::vector<ExpandedEntry> expandServerless(const Json& root, std::vector<Expand
     if (!known->globals.empty() && globals.contains(std::string(known->globals))) {
       std::string section(known->globals);
       const Json& global = globals[section];
+      // Globals are copied into every resource of their type: a few kilobytes over thousands
+      // of functions would make gigabytes from a small template.
       auto [size, fresh] = globalsBytes.try_emplace(section, 0);
       if (fresh) size->second = global.dump().size();
-      addedBytes += size->second;
-      if (addedBytes > kMaxGlobalsBytes) {
-        throw C2aError(ErrorKind::InvalidInput,
-                       locations ? locations->find("/Globals/" + section) : SourceLocation{},
-                       fmt::format("SAM Globals add more than {} MiB of text to the resources "
-                                   "they apply to (Globals.{} is {} bytes)",
-                                   kMaxGlobalsBytes >> 20, section, size->second));
-      }
+      expansion.charge(size->second, "/Globals/" + section,
+                       fmt::format("Globals.{} is {} bytes", section, size->second));
       resource.body["Properties"] = serverless::mergeGlobals(global, resource.properties());
     }
     switch (known->order) {
