@@ -92,6 +92,8 @@ bool isCustomResource(std::string_view type) {
 
 }  // namespace
 
+bool isCdkMetadataType(std::string_view type) { return type == "AWS::CDK::Metadata"; }
+
 UpdateType ResourceSpec::updateType(std::string_view resourceType, const Path& path) const {
   // Resource attributes mean the same for every type, custom resources and modules included.
   if (!path.empty()) {
@@ -99,6 +101,7 @@ UpdateType ResourceSpec::updateType(std::string_view resourceType, const Path& p
   }
   // SAM: the transformed resources update in place for most properties (serverless_resources.h).
   if (auto sam = serverlessUpdateType(resourceType, path)) return *sam;
+  if (isCdkMetadataType(resourceType)) return UpdateType::Mutable;
   if (!hasResourceType(resourceType) || isCustomResource(resourceType)) return UpdateType::Unknown;
   // The whole resource or the whole Properties block (added where there was none, say): the differ
   // looks at each property that changed inside, so the block itself is no reason to replace.

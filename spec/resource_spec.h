@@ -32,6 +32,11 @@ struct PropertyLookup {
   std::vector<std::string> candidates;
 };
 
+/// The CDK's metadata resource (`AWS::CDK::Metadata`, in every CDK template): CloudFormation
+/// deploys it although the specification does not list it, and keeps nothing of it, so every
+/// update of it is in place and it is never replaced.
+bool isCdkMetadataType(std::string_view type);
+
 class ResourceSpec {
  public:
   /// The table compiled into the binary. Parsed once, on first use.

@@ -18,19 +18,13 @@ rules::PropertyAnswer::Status statusOf(PropertyLookup::Status status) {
   return rules::PropertyAnswer::Status::Opaque;
 }
 
-// Resource types CloudFormation deploys that the specification does not list: the CDK's
-// metadata resource, in every CDK template (CloudFormation accepts and ignores it).
-bool isUnlistedKnownType(std::string_view type) {
-  return type == "AWS::CDK::Metadata";
-}
-
 }  // namespace
 
 rules::SchemaFacts builtinSchemaFacts() {
   // The complete table is read a resource type at a time: only those the rules name.
   rules::SchemaFacts facts;
   facts.hasResourceType = [](std::string_view type) {
-    return isServerlessType(type) || isUnlistedKnownType(type) ||
+    return isServerlessType(type) || isCdkMetadataType(type) ||
            ResourceSpec::builtin().hasResourceType(type);
   };
   facts.resourceTypes = [] { return ResourceSpec::builtin().resourceTypes(); };

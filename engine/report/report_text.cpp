@@ -279,10 +279,16 @@ std::string retentionNote(const Report& report, const Operation& op) {
   return "";
 }
 
-std::string passiveNote(const Operation& op) {
+std::string passiveNote(const Report& report, const Operation& op) {
   if (op.componentType != ComponentType::Resource || !op.property ||
       op.property->path.size() != 1 || !isPassiveResourceAttribute(op.property->path[0])) {
     return "";
+  }
+  // A resource made anew in this deployment (renamed, replaced) is created with the attribute:
+  // it applies now, not with a later update.
+  std::string component = (op.stack.empty() ? "" : op.stack + "/") + "Resource:" + op.name;
+  for (const char* made : {":RENAME", ":REPLACE"}) {
+    if (report.causes && report.causes->find(component + made)) return "";
   }
   return "no change on its own: applies with the next update";
 }

@@ -87,8 +87,9 @@ ReplacementCounts replacementCounts(const Report& report, const std::vector<std:
 std::string retentionNote(const Report& report, const Operation& op);
 
 /// "no change on its own: applies with the next update" for a change of a resource attribute
-/// CloudFormation only records (DeletionPolicy, UpdateReplacePolicy, Metadata...), else "".
-std::string passiveNote(const Operation& op);
+/// CloudFormation only records (DeletionPolicy, UpdateReplacePolicy, Metadata...), else "" (and
+/// "" for a resource renamed or replaced in this change: it is created with the attribute).
+std::string passiveNote(const Report& report, const Operation& op);
 
 /// The changes of one component within a group: its component-level operations (heads) and its
 /// property updates.

@@ -424,3 +424,39 @@ TEST(Cli, EveryPresetIsListedAndItsSourcePassesRulesCheck) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+// A resource attribute CloudFormation only records (DeletionPolicy) changes nothing on its own on
+// a resource that stays: it applies with the next update. A resource made anew in this change (a
+// construct renamed, so a new logical id) is created with it: the note would be false there.
+TEST(Cli, TheRecordedOnlyNoteIsForResourcesThatStay) {
+  auto dir = std::filesystem::temp_directory_path() / ("c2a-cli-passive-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  auto queue = [](const std::string& id, const std::string& path, const std::string& policy) {
+    return R"({"Resources": {")" + id + R"(": {"Type": "AWS::SQS::Queue",)" + policy +
+           R"( "Properties": {"VisibilityTimeout": 30}, "Metadata": {"aws:cdk:path": ")" + path +
+           R"("}}}})";
+  };
+  auto before = write("before.json", queue("JobsA1B2C3D4", "App/Jobs/Resource", ""));
+  auto kept = write("kept.json",
+                    queue("JobsA1B2C3D4", "App/Jobs/Resource", R"( "DeletionPolicy": "Retain",)"));
+  auto renamed = write("renamed.json", queue("WorkQueueE5F6A7B8", "App/WorkQueue/Resource",
+                                             R"( "DeletionPolicy": "Retain",)"));
+  auto stays = runC2a("diff '" + before + "' '" + kept + "' --no-presets");
+  EXPECT_NE(stays.out.find("no change on its own: applies with the next update"),
+            std::string::npos)
+      << stays.out;
+  auto made = runC2a("diff '" + before + "' '" + renamed + "' --no-presets");
+  EXPECT_NE(made.out.find("RENAMED from JobsA1B2C3D4"), std::string::npos) << made.out;
+  EXPECT_EQ(made.out.find("no change on its own"), std::string::npos) << made.out;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace c2a

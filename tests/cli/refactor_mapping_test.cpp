@@ -72,6 +72,31 @@ TEST_F(RefactorMapping, ARenameOfALoneTemplateNeedsTheStackName) {
   EXPECT_EQ(named.err.find("not in the refactor mapping"), std::string::npos) << named.err;
 }
 
+// The CDK names an API Gateway deployment with a hash of the API: a new id with the same body is a
+// new snapshot (model/snapshot_types.h). Mapped as a move, `cdk refactor` would keep the stale
+// deployment, and the stage with it, pointing at the old API.
+TEST_F(RefactorMapping, ASnapshotUnderANewIdIsNeverMapped) {
+  auto side = [](const std::string& deployment, const std::string& table) {
+    return R"({"Resources": {
+      "Api": {"Type": "AWS::ApiGateway::RestApi", "Properties": {"Name": "orders"}},
+      ")" + deployment + R"(": {"Type": "AWS::ApiGateway::Deployment",
+        "Properties": {"RestApiId": {"Ref": "Api"}},
+        "Metadata": {"aws:cdk:path": "App/Api/Deployment/Resource"}},
+      "Prod": {"Type": "AWS::ApiGateway::Stage", "Properties": {"RestApiId": {"Ref": "Api"},
+        "StageName": "prod", "DeploymentId": {"Ref": ")" + deployment + R"("}}},
+      ")" + table + R"(": {)" + kTable + "}}}";
+  };
+  auto before = write("before.json", side("ApiDeployment1111aaaa", "Orders"));
+  auto after = write("after.json", side("ApiDeployment2222bbbb", "OrdersTable"));
+  auto result = runC2a("diff " + before + " " + after +
+                       " --no-presets --stack-name orders --write-refactor-mapping " + out());
+  EXPECT_EQ(result.status, 1) << result.err;
+  // The table's rename is a move; the deployment's new id is not.
+  EXPECT_EQ(mapping(), Json::parse(R"([{
+      "Source": {"StackName": "orders", "LogicalResourceId": "Orders"},
+      "Destination": {"StackName": "orders", "LogicalResourceId": "OrdersTable"}}])"));
+}
+
 TEST_F(RefactorMapping, AMoveBetweenStacksOfAnAssemblyIsMappedByDeployedStackNames) {
   std::string queue = R"("Type": "AWS::SQS::Queue", "Properties": {"VisibilityTimeout": 120})";
   std::string named = R"("Type": "AWS::SQS::Queue", "Properties": {"QueueName":

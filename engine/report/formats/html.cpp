@@ -427,7 +427,7 @@ class HtmlRenderer {
       out.push_back(fmt::format("{} property", toString(p.updateType)));
     if (op.certainty == Certainty::Possible)
       out.emplace_back("possible: rests on a value known only at deploy time");
-    if (auto passive = passiveNote(op); !passive.empty()) out.push_back(passive);
+    if (auto passive = passiveNote(report_, op); !passive.empty()) out.push_back(passive);
     return out;
   }
 

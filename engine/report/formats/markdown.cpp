@@ -528,7 +528,7 @@ class MarkdownRenderer {
     }
     if (p.updateType != UpdateType::Mutable) line += fmt::format(" ({})", toString(p.updateType));
     if (op.certainty == Certainty::Possible) line += " (possible)";
-    if (auto passive = passiveNote(op); !passive.empty()) line += " (" + passive + ")";
+    if (auto passive = passiveNote(report_, op); !passive.empty()) line += " (" + passive + ")";
     return item(depth, line + where(index)) + values(p, depth + 1) + details(index, depth + 1);
   }
 

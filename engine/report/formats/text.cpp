@@ -375,7 +375,7 @@ class TextRenderer {
     }
     if (p.updateType != UpdateType::Mutable) line += fmt::format("  ({})", toString(p.updateType));
     if (op.certainty == Certainty::Possible) line += "  (possible)";
-    if (auto passive = passiveNote(op); !passive.empty()) line += "  (" + passive + ")";
+    if (auto passive = passiveNote(report_, op); !passive.empty()) line += "  (" + passive + ")";
     auto where = shortLocation(report_, index);
     placed(indent, line, where.empty() ? "" : style_.dim(terminalSafe(where)));
     values(p, indent + "    ");
