@@ -39,6 +39,7 @@ void registerModelCommand(CLI::App& app, Action& action) {
       checkOutputs({options->output}, inputs);
       Diagnostics warnings;
       auto model = readModel(options->input, options->limits, warnings);
+      requireNestedTemplatesNamed(model, options->limits);
       printWarnings(warnings);
       std::string out =
           options->format == "dot"

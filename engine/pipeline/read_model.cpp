@@ -10,9 +10,13 @@
 #include <map>
 #include <optional>
 #include <system_error>
+#include <string_view>
 #include <thread>
+#include <vector>
 
 #include "engine/pipeline/stage_timer.h"
+#include "model/path.h"
+#include "model/suggestions.h"
 #include "platform-mapping/input.h"
 #include "readers/source_document.h"
 
@@ -59,7 +63,60 @@ ReadLimits sideLimits(const ReadLimits& limits, bool before) {
   }
   return side;
 }
+
+// What a --nested-template KEY may name in `model`: each nested stack resource's path
+// (`Parent/Child`, the logical id alone under a template file's own stack), its logical id and
+// its TemplateURL as written.
+std::vector<std::string> nestedTemplateKeys(const InfraModel& model) {
+  std::vector<std::string> out;
+  for (ComponentIndex i = 0; i < model.componentCount(); ++i) {
+    const auto& component = model.component(i);
+    if (component.type != ComponentType::Resource ||
+        component.subtype != "AWS::CloudFormation::Stack") {
+      continue;
+    }
+    out.push_back(component.stack.empty() ? component.name
+                                          : component.stack + "/" + component.name);
+    out.push_back(component.name);
+    const Json* url = valueAt(component.properties, {"Properties", "TemplateURL"});
+    if (url != nullptr && url->is_string()) out.push_back(url->get<std::string>());
+  }
+  return out;
+}
+
+// A KEY that names no nested stack of the side(s) it is given for would be ignored, and the
+// nested stack meant stays unseen: a mistake to say, as --stack does.
+void requireKeysNamed(const std::map<std::string, std::string>& given, std::string_view option,
+                      const std::vector<const InfraModel*>& sides) {
+  if (given.empty()) return;
+  std::vector<std::string> keys;
+  for (const auto* side : sides) {
+    auto named = nestedTemplateKeys(*side);
+    keys.insert(keys.end(), named.begin(), named.end());
+  }
+  for (const auto& [key, file] : given) {
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    std::vector<std::string_view> candidates(keys.begin(), keys.end());
+    throw C2aError(ErrorKind::Usage, {},
+                   fmt::format("{} {}={}: no nested stack is named {} (by its path, logical id "
+                               "or TemplateURL){}",
+                               option, key, file, key,
+                               keys.empty() ? std::string(": the input has no nested stack")
+                                            : didYouMean(key, candidates)));
+  }
+}
+
 }  // namespace
+
+void requireNestedTemplatesNamed(const InfraModel& model, const ReadLimits& limits) {
+  requireKeysNamed(limits.nestedTemplates, "--nested-template", {&model});
+}
+
+void requireNestedTemplatesNamed(const ModelPair& models, const ReadLimits& limits) {
+  requireKeysNamed(limits.nestedTemplates, "--nested-template", {&models.before, &models.after});
+  requireKeysNamed(limits.beforeNestedTemplates, "--before-nested-template", {&models.before});
+  requireKeysNamed(limits.afterNestedTemplates, "--after-nested-template", {&models.after});
+}
 
 bool plainInput(const std::string& input) {
   std::error_code ec;
@@ -91,8 +148,9 @@ bool readsSideBySide(const std::string& before, const std::string& after,
          !(small(before) && small(after));
 }
 
-ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
-                     Diagnostics& warnings) {
+namespace {
+ModelPair readBoth(const std::string& before, const std::string& after, const ReadLimits& limits,
+                   Diagnostics& warnings) {
   const ReadLimits beforeLimits = sideLimits(limits, true);
   const ReadLimits afterLimits = sideLimits(limits, false);
   auto inOrder = [&] {
@@ -133,6 +191,15 @@ ModelPair readModels(const std::string& before, const std::string& after, const 
   warnings.insert(warnings.end(), std::make_move_iterator(afterWarnings.begin()),
                   std::make_move_iterator(afterWarnings.end()));
   return {std::move(*beforeModel), std::move(*afterModel)};
+}
+
+}  // namespace
+
+ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
+                     Diagnostics& warnings) {
+  auto models = readBoth(before, after, limits, warnings);
+  requireNestedTemplatesNamed(models, limits);
+  return models;
 }
 
 }  // namespace c2a

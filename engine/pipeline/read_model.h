@@ -37,6 +37,13 @@ bool readsSideBySide(const std::string& before, const std::string& after, const 
 ModelPair readModels(const std::string& before, const std::string& after, const ReadLimits& limits,
                      Diagnostics& warnings);
 
+/// Every KEY of --nested-template (and, for a pair, --before- and --after-nested-template) names
+/// a nested stack of the side(s) it is given for: its path, logical id or TemplateURL. One that
+/// names none would be ignored and leave the stack meant unseen: C2aError Usage, with a
+/// did-you-mean. readModels checks a pair itself.
+void requireNestedTemplatesNamed(const InfraModel& model, const ReadLimits& limits);
+void requireNestedTemplatesNamed(const ModelPair& models, const ReadLimits& limits);
+
 /// Standard input, read once (up to limits.maxInputBytes) and kept: `-` names it, in locations
 /// as `<stdin>`.
 const std::string& standardInput(const ReadLimits& limits);

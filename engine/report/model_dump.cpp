@@ -30,20 +30,24 @@ Json componentToJson(const Component& component) {
 // DOT identifiers and labels are double-quoted strings: escape what could end or break them, and
 // show controls, C1 controls and bidirectional overrides as terminalSafe does (the graph is often
 // printed to a terminal, and viewers apply overrides too).
+// A line break c2a writes into a label (name, then type) is DOT's own `\n`: each line is made safe
+// on its own, so terminalSafe's `\x0a` never shows in the picture.
 std::string dotQuote(std::string_view raw) {
-  std::string text = terminalSafe(raw);
   std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
-      continue;
+  std::size_t start = 0;
+  while (true) {
+    auto end = raw.find('\n', start);
+    for (char c : terminalSafe(raw.substr(start, end == std::string_view::npos ? end : end - start))) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        out += fmt::format("\\\\x{:02x}", static_cast<unsigned char>(c));
+        continue;
+      }
+      out += c;
     }
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      out += fmt::format("\\\\x{:02x}", static_cast<unsigned char>(c));
-      continue;
-    }
-    out += c;
+    if (end == std::string_view::npos) break;
+    out += "\\n";
+    start = end + 1;
   }
   out += '"';
   return out;

@@ -220,6 +220,10 @@ TEST(Cli, ModelDumpAsDot) {
   EXPECT_EQ(result.out.rfind("digraph c2a {", 0), 0u);
   EXPECT_NE(result.out.find("\"Resource:Queue\" -> \"Resource:Bucket\""), std::string::npos)
       << result.out;
+  // A label's two lines (name, type) are DOT's line break, never an escape Graphviz prints.
+  EXPECT_NE(result.out.find("[label=\"Bucket\\nAWS::S3::Bucket\", shape=box]"), std::string::npos)
+      << result.out;
+  EXPECT_EQ(result.out.find("x0a"), std::string::npos) << result.out;
 }
 
 // `c2a model` prints logical ids and values from the template: no control, C1 control or

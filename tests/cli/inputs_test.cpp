@@ -252,6 +252,25 @@ TEST(NestedTemplatesOfADeployedStack, PairWithTheCloudAssemblysNestedStacks) {
       << unmapped.err;
 }
 
+// A KEY that names no nested stack would be ignored and leave the stack meant unseen: a usage
+// error with a did-you-mean, as --stack's.
+TEST(NestedTemplatesOfADeployedStack, AKeyThatNamesNoNestedStackIsAUsageError) {
+  const std::string dir = "tests/cases/diff/nested-found-by-asset-manifest/";
+  const std::string diff = "diff " + dir + "before/App.template.json " + dir + "after --stack App";
+  auto typo = runC2a(diff + " --before-nested-template ServiceNestedStackResource1A2B3C4X=" + dir +
+                     "before/AppService1A2B3C4D.nested.template.json");
+  EXPECT_EQ(typo.status, 64) << typo.err;
+  EXPECT_NE(typo.err.find("no nested stack is named ServiceNestedStackResource1A2B3C4X"),
+            std::string::npos)
+      << typo.err;
+  EXPECT_NE(typo.err.find("did you mean `ServiceNestedStackResource1A2B3C4D`?"), std::string::npos)
+      << typo.err;
+  auto model = runC2a("model tests/cases/diff/replacement-chain/before.json --nested-template "
+                      "Network=tests/cases/diff/replacement-chain/before.json");
+  EXPECT_EQ(model.status, 64) << model.err;
+  EXPECT_NE(model.err.find("the input has no nested stack"), std::string::npos) << model.err;
+}
+
 TEST_F(NestedTemplates, ALocalTemplateUrlOutsideTheTemplatesDirectoryIsNotRead) {
   write("secret.yaml", queue(1));
   write("before/template.yaml", parent("../secret.yaml"));
