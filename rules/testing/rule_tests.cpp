@@ -55,6 +55,7 @@ class TestFile {
       }
       ruleFiles[i] = path;
     }
+    presetsLoaded_ = !presetNames.empty();
     auto loaded = loadRules(presets(presetNames), ruleFiles, limits_, facts_);
     if (!loaded.problems.empty()) {
       // The rules under test do not load: the file cannot be run.
@@ -197,6 +198,13 @@ class TestFile {
     try {
       result.failures = caseFailures(testCase, pointer, rules);
       result.passed = result.failures.empty();
+      // `c2a diff` loads every preset by default, a test file only those it names: a case that
+      // passes under `diff` can fail here, and should say why.
+      if (!result.passed && !presetsLoaded_) {
+        result.failures.push_back(
+            "the presets are not loaded in this file (`c2a diff` loads them all by default): add "
+            "`presets: default` to run the case as `c2a diff` does");
+      }
     } catch (const C2aError& error) {
       result.passed = false;
       result.failures.clear();
@@ -233,6 +241,7 @@ class TestFile {
   }
 
   std::string file_;
+  bool presetsLoaded_ = true;  // the file names presets (`presets:`)
   const ReadLimits& limits_;
   const SchemaFacts& facts_;
   const RuleTestPipeline& pipeline_;

@@ -121,10 +121,22 @@ TEST(RulesTestCommand, AFailingCaseExitsOneWithTheTotals) {
          "    expect: {verdict: approved}\n";
   auto result = runC2a("rules test '" + (dir / "t.tests.yaml").string() + "'");
   EXPECT_EQ(result.status, 1) << result.err;
-  EXPECT_NE(result.out.find("      verdict: expected approved, got review\n1 case, 0 passed, 1 "
-                            "failed\n"),
+  EXPECT_NE(result.out.find("      verdict: expected approved, got review\n"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("\n1 case, 0 passed, 1 failed\n"), std::string::npos) << result.out;
+  // `c2a diff` loads the presets by default, this file none: the failure says so.
+  EXPECT_NE(result.out.find("the presets are not loaded in this file (`c2a diff` loads them all "
+                            "by default): add `presets: default`"),
             std::string::npos)
       << result.out;
+  // With presets named, no such hint: the case runs as the file says.
+  std::ofstream(dir / "p.tests.yaml")
+      << "presets: [routine]\ncases:\n  - name: a new role is not routine\n"
+         "    before: {Resources: {}}\n    after: {Resources: {R: {Type: AWS::IAM::Role}}}\n"
+         "    expect: {verdict: approved}\n";
+  auto named = runC2a("rules test '" + (dir / "p.tests.yaml").string() + "'");
+  EXPECT_EQ(named.status, 1) << named.err;
+  EXPECT_EQ(named.out.find("the presets are not loaded"), std::string::npos) << named.out;
 }
 
 }  // namespace
