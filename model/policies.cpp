@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "model/path.h"
 #include "model/policy_text.h"
 
 namespace c2a {
@@ -58,6 +59,8 @@ constexpr ResourcePolicyType kResourcePolicyTypes[] = {
     {"AWS::VpcLattice::AuthPolicy", "Policy", "ResourceIdentifier"},
     {"AWS::VpcLattice::ResourcePolicy", "Policy", "ResourceArn"},
     {"AWS::EventSchemas::RegistryPolicy", "Policy", "RegistryName"},
+    {"AWS::DynamoDB::Table", "ResourcePolicy.PolicyDocument", ""},
+    {"AWS::Logs::LogGroup", "ResourcePolicyDocument", ""},
 };
 
 constexpr std::string_view kLambdaPermission = "AWS::Lambda::Permission";
@@ -69,6 +72,19 @@ const Json* member(const Json* object, std::string_view key) {
   if (object == nullptr || !object->is_object()) return nullptr;
   auto it = object->find(std::string(key));
   return it == object->end() ? nullptr : &*it;
+}
+
+// The property `dotted` (`ResourcePolicy.PolicyDocument`) names, as a path below Properties.
+Path documentPath(std::string_view dotted) {
+  Path out{"Properties"};
+  std::size_t at = 0;
+  while (at <= dotted.size()) {
+    auto dot = dotted.find('.', at);
+    if (dot == std::string_view::npos) dot = dotted.size();
+    out.emplace_back(dotted.substr(at, dot - at));
+    at = dot + 1;
+  }
+  return out;
 }
 
 const Json* propertiesOf(const Json& body) {
@@ -206,8 +222,8 @@ std::vector<PolicyStatement> policyStatements(std::string_view type, std::string
                    : ref(self);
     auto governed = entry.governs.empty() ? std::vector<Json>{std::move(own)}
                                           : elements(member(properties, entry.governs));
-    addDocument(out, entry.kind, member(properties, entry.document), governed,
-                {"Properties", std::string(entry.document)});
+    Path at = documentPath(entry.document);
+    addDocument(out, entry.kind, valueAt(body, at), governed, at);
   }
   if (type == kLambdaPermission) {
     out.push_back({PolicyKind::Resource,
@@ -285,9 +301,14 @@ std::vector<Path> readPolicyTexts(std::string_view type, Json& body,
     }
   }
   for (const auto& entry : kResourcePolicyTypes) {
-    if (entry.type == type) {
-      read(*properties, entry.document, {"Properties", std::string(entry.document)});
+    if (entry.type != type) continue;
+    Path at = documentPath(entry.document);
+    Json* owner = &*properties;
+    for (std::size_t i = 1; owner != nullptr && i + 1 < at.size(); ++i) {
+      auto next = owner->is_object() ? owner->find(at[i]) : owner->end();
+      owner = owner->is_object() && next != owner->end() ? &*next : nullptr;
     }
+    if (owner != nullptr && owner->is_object()) read(*owner, at.back(), at);
   }
   return unreadable;
 }

@@ -1,6 +1,7 @@
 #include "model/policy_text.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,15 +49,28 @@ std::optional<Json> parseDocument(const std::string& text) {
   return parsed;
 }
 
+// Resource types whose names (and so their ids and ARNs) AWS restricts to characters without a
+// quote or a backslash: the ones policies name most. Another type's name may hold any character
+// (a CloudWatch alarm's does), and its ARN with it.
+constexpr std::string_view kQuoteFreeNames[] = {
+    "AWS::S3::Bucket",          "AWS::SQS::Queue",          "AWS::SNS::Topic",
+    "AWS::DynamoDB::Table",     "AWS::Lambda::Function",    "AWS::IAM::Role",
+    "AWS::IAM::User",           "AWS::IAM::Group",          "AWS::IAM::ManagedPolicy",
+    "AWS::KMS::Key",            "AWS::SecretsManager::Secret", "AWS::Kinesis::Stream",
+    "AWS::Logs::LogGroup",      "AWS::StepFunctions::StateMachine", "AWS::ECR::Repository",
+    "AWS::Events::EventBus",    "AWS::ApiGateway::RestApi", "AWS::ApiGatewayV2::Api",
+    "AWS::EC2::VPC",            "AWS::EC2::Subnet",         "AWS::EC2::SecurityGroup",
+};
+
 // Whether resource `id.attribute` (attribute empty for a Ref) stands for a value that cannot hold
-// a quote or a backslash: an AWS resource's physical id, ARN, name or id. A custom resource's
-// values, a nested stack's outputs and anything else may hold any text.
+// a quote or a backslash: a pseudo parameter (not the list of notification ARNs), or a resource
+// of a type whose names are restricted, by its Ref or its ARN, name or id.
 bool quoteFree(const std::string& id, const std::string& attribute,
                const ResourceTypeOf& resourceType) {
   if (id.rfind("AWS::", 0) == 0) return attribute.empty() && id != "AWS::NotificationARNs";
   auto type = resourceType ? resourceType(id) : std::nullopt;
-  if (!type || type->rfind("AWS::", 0) != 0 || *type == "AWS::CloudFormation::Stack" ||
-      *type == "AWS::CloudFormation::CustomResource") {
+  if (!type || std::find(std::begin(kQuoteFreeNames), std::end(kQuoteFreeNames), *type) ==
+                   std::end(kQuoteFreeNames)) {
     return false;
   }
   if (attribute.empty()) return true;
@@ -174,6 +188,10 @@ PolicyText readJoin(Json& value, const ResourceTypeOf& resourceType) {
       text += part.get_ref<const std::string&>();
     } else {
       if (!quoteFreeCall(part, resourceType)) return PolicyText::Unreadable;
+      // Text ending in an escape (`\`) would take the marker's first character as escaped.
+      std::size_t slashes = 0;
+      while (slashes < text.size() && text[text.size() - 1 - slashes] == '\\') ++slashes;
+      if (slashes % 2 != 0) return PolicyText::Unreadable;
       // The marker is escaped as JSON writes control characters, so it parses inside a string.
       text += "\\u001f\\u001f" + std::to_string(functions.size()) + "\\u001f\\u001f";
       functions.push_back(part);
@@ -189,6 +207,7 @@ PolicyText readJoin(Json& value, const ResourceTypeOf& resourceType) {
   }
   auto document = parseDocument(text);
   if (!document) return PolicyText::Unreadable;
+  bool malformed = false;  // a marker that does not read back as one of c2a's
   bool read = rewriteStrings(*document, kMarker, [&](const std::string& part) {
     Json pieces = Json::array();
     std::size_t at = 0;
@@ -200,16 +219,29 @@ PolicyText readJoin(Json& value, const ResourceTypeOf& resourceType) {
       }
       if (open > at) pieces.push_back(part.substr(at, open - at));
       auto close = part.find(kMarker, open + kMarker.size());
+      std::size_t digits = open + kMarker.size();
+      if (close == std::string::npos || close == digits) {
+        malformed = true;
+        break;
+      }
       std::size_t index = 0;
-      for (std::size_t i = open + kMarker.size(); i < close && close != std::string::npos; ++i) {
+      for (std::size_t i = digits; i < close; ++i) {
+        if (part[i] < '0' || part[i] > '9' || index > functions.size()) {
+          malformed = true;
+          break;
+        }
         index = index * 10 + static_cast<std::size_t>(part[i] - '0');
       }
-      pieces.push_back(functions[index]);  // only c2a's own markers can be in the text
+      if (malformed || index >= functions.size()) {
+        malformed = true;
+        break;
+      }
+      pieces.push_back(functions[index]);
       at = close + kMarker.size();
     }
     return pieces.size() == 1 ? pieces[0] : call(Fn::Join, Json::array({"", std::move(pieces)}));
   });
-  if (!read) return PolicyText::Unreadable;
+  if (!read || malformed) return PolicyText::Unreadable;
   // A function outside every string (a list spliced in as `"Resource": <Ref>`) never parses:
   // the marker is only valid inside a string.
   value = std::move(*document);

@@ -101,9 +101,27 @@ ApproveResult approve(const ApproveRequest& request) {
       auto it = std::find_if(changes.begin(), changes.end(),
                              [&](const ReportChange& change) { return change.id == id; });
       if (it == changes.end()) {
-        throw C2aError(
-            ErrorKind::InvalidInput, {request.report},
-            fmt::format("--change {}: this report has no such change{}", id, didYouMean(id, ids)));
+        // An id written without its stack (`Resource:Topic:...` for `App/Nested/Resource:Topic:
+        // ...`): the ids that end with it are what was meant.
+        std::string hint = didYouMean(id, ids);
+        if (hint.empty()) {
+          std::vector<std::string_view> ending;
+          for (auto candidate : ids) {
+            if (candidate.size() > id.size() + 1 && candidate.ends_with(id) &&
+                candidate[candidate.size() - id.size() - 1] == '/') {
+              ending.push_back(candidate);
+            }
+          }
+          if (ending.size() == 1) {
+            hint = fmt::format("; did you mean `{}` (a change id names its stack)?", ending[0]);
+          } else if (!ending.empty()) {
+            hint = fmt::format("; {} changes of other stacks end with it (a change id names its "
+                               "stack), such as `{}`",
+                               ending.size(), ending[0]);
+          }
+        }
+        throw C2aError(ErrorKind::InvalidInput, {request.report},
+                       fmt::format("--change {}: this report has no such change{}", id, hint));
       }
       if (it->action == "reject") {
         throw C2aError(ErrorKind::InvalidInput, doc.where(it->pointer),

@@ -16,6 +16,7 @@ Json parsed(const char* text) { return Json::parse(text); }
 std::optional<std::string> typeOf(std::string_view id) {
   if (id == "Bucket") return "AWS::S3::Bucket";
   if (id == "Custom") return "Custom::Lookup";
+  if (id == "Alarm") return "AWS::CloudWatch::Alarm";
   return std::nullopt;
 }
 
@@ -97,6 +98,28 @@ TEST(PolicyText, APartThatMayHoldAQuoteIsUnreadable) {
     Json value = parsed(text);
     EXPECT_EQ(readPolicyText(value), PolicyText::Unreadable) << text;
   }
+}
+
+TEST(PolicyText, ANameAWSDoesNotRestrictMayHoldAQuote) {
+  // A CloudWatch alarm's name may hold `"`: its Ref, and its ARN, could close the string.
+  for (const char* text : {
+           R"({"Fn::Sub": "{\"Statement\": [{\"Effect\": \"Deny\", \"Action\": \"*\", \"Resource\": \"arn:aws:cloudwatch:*:*:alarm:${Alarm}\"}]}"})",
+           R"({"Fn::Sub": "{\"Statement\": [{\"Effect\": \"Deny\", \"Action\": \"*\", \"Resource\": \"${Alarm.Arn}\"}]}"})"}) {
+    Json value = parsed(text);
+    EXPECT_EQ(readPolicyText(value), PolicyText::Unreadable) << text;
+  }
+}
+
+TEST(PolicyText, JoinedTextEndingInAnEscapeBeforeAFunctionIsUnreadable) {
+  // `...b\` then a function: the escape would take the marker's first character (and once,
+  // looped forever or read past the functions).
+  Json one = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"s3:GetObject\", \"Resource\": \"b\\", {"Ref": "Bucket"}, "\"}]}"]]})");
+  EXPECT_EQ(readPolicyText(one), PolicyText::Unreadable);
+  Json two = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"b\\", {"Ref": "Bucket"}, "zzzzzzzz", {"Ref": "Bucket"}, "\"}]}"]]})");
+  EXPECT_EQ(readPolicyText(two), PolicyText::Unreadable);
+  // An escaped backslash before the function is text: read.
+  Json even = parsed(R"({"Fn::Join": ["", ["{\"Statement\": [{\"Effect\": \"Allow\", \"Action\": \"*\", \"Resource\": \"b\\\\", {"Ref": "Bucket"}, "\"}]}"]]})");
+  EXPECT_EQ(readPolicyText(even), PolicyText::Read);
 }
 
 TEST(PolicyText, EachBranchOfAnIfIsRead) {

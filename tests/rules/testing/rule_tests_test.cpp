@@ -83,8 +83,12 @@ cases:
   EXPECT_EQ(run.cases[1].name, "case 1");  // unnamed: its index
   EXPECT_EQ(run.cases[1].where.str(), file + ":7:5");
   EXPECT_FALSE(run.cases[1].passed);
+  // The file loads no presets: the failure says that `c2a diff` would.
   EXPECT_EQ(run.cases[1].failures,
-            std::vector<std::string>{"verdict: expected rejected, got approved"});
+            (std::vector<std::string>{
+                "verdict: expected rejected, got approved",
+                "the presets are not loaded in this file (`c2a diff` loads them all by default): "
+                "add `presets: default` to run the case as `c2a diff` does"}));
   EXPECT_TRUE(run.problems.empty());
   auto totals = run.totals();
   EXPECT_EQ(totals.cases, 2U);
