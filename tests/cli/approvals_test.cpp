@@ -232,6 +232,19 @@ TEST_F(CliApprovals, RejectedAndUnknownChangesCannotBeApproved) {
                         "' --by alice --change Resource:ArchiveBucket:REPLACEMENT");
   EXPECT_EQ(unknown.status, 65);
   EXPECT_TRUE(has(unknown.err, "this report has no such change")) << unknown.err;
+  // An id written without its stack: the id of a nested stack's change is named.
+  const std::string nested = "tests/cases/diff/nested-found-by-asset-manifest/";
+  ASSERT_EQ(runC2a("diff " + nested + "before " + nested + "after --format json -o '" +
+                   path("nested.json") + "'")
+                .status,
+            1);
+  auto unprefixed = runC2a("approve '" + path("nested.json") +
+                           "' --by alice --change Resource:TopicBFC7AF6E:Properties.DisplayName:insert");
+  EXPECT_EQ(unprefixed.status, 65);
+  EXPECT_TRUE(has(unprefixed.err,
+                  "did you mean `App/ServiceNestedStackResource1A2B3C4D/StorageNestedStackResource5E6F7A8B/"
+                  "Resource:TopicBFC7AF6E:Properties.DisplayName:insert` (a change id names its stack)?"))
+      << unprefixed.err;
   EXPECT_EQ(runC2a("approve '" + path("report.json") + "'").status, 64);  // --by is required
   EXPECT_EQ(runC2a("approve '" + path("missing.json") + "' --by alice").status, 66);
   EXPECT_EQ(runC2a("approve " + kExample + "after.yaml --by alice").status, 65);
