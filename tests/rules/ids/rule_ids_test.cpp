@@ -194,5 +194,22 @@ TEST(RuleIds, PresetRulesHaveDistinctIdsWhateverIsLoadedWithThem) {
   EXPECT_EQ(ids, concatenated);
 }
 
+// Written, not derived: a derived id is a slug of the description, which moves (and closes an
+// alert, reopening it under another id) whenever the description is reworded.
+TEST(RuleIds, EveryPresetRuleWritesItsId) {
+  for (const Preset& preset : presets()) {
+    const std::string file = "preset:" + std::string(preset.name);
+    std::vector<const Rule*> pending;
+    auto parsed = parseNativeRules(preset.source, file);
+    for (const auto& rule : parsed.rules) pending.push_back(&rule);
+    while (!pending.empty()) {
+      const Rule* rule = pending.back();
+      pending.pop_back();
+      EXPECT_TRUE(rule->idWhere.has_value()) << preset.name << ": " << rule->description;
+      for (const auto& nested : rule->children) pending.push_back(&nested);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace c2a::rules::testing
