@@ -77,13 +77,7 @@ const Json* member(const Json* object, std::string_view key) {
 // The property `dotted` (`ResourcePolicy.PolicyDocument`) names, as a path below Properties.
 Path documentPath(std::string_view dotted) {
   Path out{"Properties"};
-  std::size_t at = 0;
-  while (at <= dotted.size()) {
-    auto dot = dotted.find('.', at);
-    if (dot == std::string_view::npos) dot = dotted.size();
-    out.emplace_back(dotted.substr(at, dot - at));
-    at = dot + 1;
-  }
+  for (auto& key : fromDotted(dotted)) out.push_back(std::move(key));
   return out;
 }
 

@@ -147,6 +147,27 @@ std::vector<std::string> cutInPieces(std::string_view text, std::size_t width) {
   return pieces;
 }
 
+std::vector<std::string> cutAtBoundaries(std::string_view text, std::size_t width) {
+  // Characters after which an ARN, a path or a list reads on: `arn:aws:s3:::bucket/` | `key`.
+  auto boundary = [](char c) { return c == ':' || c == '/' || c == ',' || c == ' ' || c == '*'; };
+  std::vector<std::string> pieces;
+  while (utf8Length(text) > width) {
+    // The byte offset of character `width`, and of the last boundary in the piece's second half.
+    std::size_t end = 0;
+    std::size_t cut = 0;
+    for (std::size_t count = 0; count < width; ++count) {
+      int length = utf8SequenceLength(text, end);
+      end += static_cast<std::size_t>(length < 0 ? -length : length);
+      if (count >= width / 2 && boundary(text[end - 1])) cut = end;
+    }
+    if (cut == 0) cut = end;
+    pieces.emplace_back(text.substr(0, cut));
+    text.remove_prefix(cut);
+  }
+  pieces.emplace_back(text);
+  return pieces;
+}
+
 std::vector<std::string> wrapWords(std::string_view text, std::size_t width) {
   std::vector<std::string> lines;
   std::string line;

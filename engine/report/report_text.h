@@ -102,8 +102,11 @@ struct ComponentBlock {
 std::vector<ComponentBlock> componentBlocks(const Report& report,
                                             const std::vector<std::size_t>& changes);
 
-/// `text` in pieces of at most `width` characters, cut between characters (a table cell's lines).
+/// `text` in pieces of at most `width` characters, cut between characters.
 std::vector<std::string> cutInPieces(std::string_view text, std::size_t width);
+/// The same, each piece cut after the last `:`, `/`, `,`, `*` or space of its second half where it
+/// has one (a table cell's lines: an ARN breaks between its parts, never inside a name).
+std::vector<std::string> cutAtBoundaries(std::string_view text, std::size_t width);
 
 /// Text and Markdown prose (decisions, causes, failures, headlines, summary lines) is continued
 /// past this many characters, the longest line a report has; values are never cut or folded.

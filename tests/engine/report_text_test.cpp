@@ -32,3 +32,21 @@ TEST(ReportText, ProseIsWrappedBetweenWordsAndNothingIsLeftOut) {
 
 }  // namespace
 }  // namespace c2a
+
+namespace c2a {
+namespace {
+
+TEST(ReportText, TableCellsBreakBetweenThePartsOfAnArn) {
+  // At most 20 characters a piece, cut after a `:` or `/` of the piece's second half.
+  EXPECT_EQ(cutAtBoundaries("arn:aws:s3:::reports-bucket/2026/*", 20),
+            (std::vector<std::string>{"arn:aws:s3:::", "reports-bucket/2026/", "*"}));
+  // A name with no boundary in reach is cut between characters; nothing is left out.
+  EXPECT_EQ(cutAtBoundaries("abcdefghijklmnopqrstuvwxyz", 10),
+            (std::vector<std::string>{"abcdefghij", "klmnopqrst", "uvwxyz"}));
+  EXPECT_EQ(cutAtBoundaries("short", 10), (std::vector<std::string>{"short"}));
+  // Characters, not bytes.
+  EXPECT_EQ(cutAtBoundaries("ééééé/ééééé", 6), (std::vector<std::string>{"ééééé/", "ééééé"}));
+}
+
+}  // namespace
+}  // namespace c2a

@@ -33,7 +33,7 @@ h1{font-size:1.5rem;margin:0}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .verdict.rejected{border-color:var(--rejected)}.verdict.approved{border-color:var(--approved)}
 table{border-collapse:collapse}th,td{border:1px solid var(--line);padding:.2rem .6rem;text-align:left}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
-table.security td{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:anywhere}
+table.security td{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;overflow-wrap:break-word}
 tr.added td:first-child{color:var(--approved)}tr.removed td:first-child{color:var(--rejected)}
 code,pre{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code);
 overflow-wrap:anywhere}
@@ -197,6 +197,18 @@ class HtmlRenderer {
     out_ += "</ul>\n";
   }
 
+  // Escaped cell text with a break opportunity after each `:`, `/` and `,`: a narrow column breaks
+  // an ARN between its parts, never inside a name (the cell's CSS breaks a word only when it must).
+  static std::string breakable(const std::string& escaped) {
+    std::string out;
+    out.reserve(escaped.size());
+    for (char c : escaped) {
+      out += c;
+      if (c == ':' || c == '/' || c == ',') out += "<wbr>";
+    }
+    return out;
+  }
+
   // What the changes grant and open: a table per kind, a row per statement, managed policy or
   // rule added (+) or removed (-), each cell line on a line of its own.
   void securityTables() {
@@ -210,7 +222,7 @@ class HtmlRenderer {
         for (const auto& cell : row.cells) {
           std::string text;
           for (const auto& line : cell) {
-            text += (text.empty() ? "" : "<br>") + htmlText(line);
+            text += (text.empty() ? "" : "<br>") + breakable(htmlText(line));
           }
           out_ += "<td>" + text + "</td>";
         }

@@ -3,6 +3,7 @@
 // then the counts and the verdict.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "engine/report/escape.h"
@@ -129,7 +130,9 @@ class TextRenderer {
       for (const auto& cell : row.cells) {
         SecurityCell lines;
         for (const auto& line : cell) {
-          for (auto& piece : cutInPieces(terminalSafe(line), kCellWidth)) lines.push_back(piece);
+          for (auto& piece : cutAtBoundaries(terminalSafe(line), kCellWidth)) {
+            lines.push_back(piece);
+          }
         }
         cells.push_back(std::move(lines));
       }
@@ -157,16 +160,24 @@ class TextRenderer {
     std::vector<std::string> heading{""};
     for (auto column : table.columns) heading.emplace_back(column);
     out_ += line(heading) + "\n" + rule + "\n";
-    for (std::size_t r = 0; r < rows.size(); ++r) {
+    // With a row of several lines, every row is ruled off: a one-line row above a taller one
+    // would otherwise read as its first line.
+    auto heightOf = [&](const std::vector<SecurityCell>& row) {
       std::size_t height = 1;
-      for (const auto& cell : rows[r]) height = std::max(height, cell.size());
+      for (const auto& cell : row) height = std::max(height, cell.size());
+      return height;
+    };
+    bool ruled = std::any_of(rows.begin(), rows.end(),
+                             [&](const auto& row) { return heightOf(row) > 1; });
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::size_t height = heightOf(rows[r]);
       for (std::size_t k = 0; k < height; ++k) {
         std::vector<std::string> texts;
         for (const auto& cell : rows[r]) texts.push_back(k < cell.size() ? cell[k] : "");
         auto text = line(texts);
         out_ += (table.rows[r].added ? style_.green(text) : style_.red(text)) + "\n";
       }
-      if (height > 1 && r + 1 < rows.size()) out_ += rule + "\n";
+      if (ruled && r + 1 < rows.size()) out_ += rule + "\n";
     }
     out_ += "\n";
   }
