@@ -145,8 +145,12 @@ PolicyText readSub(Json& value, const ResourceTypeOf& resourceType) {
   for (const auto& placeholder : subPlaceholders(source)) {
     text.append(source, at, placeholder.offset - at);
     at = placeholder.offset + placeholder.length;
-    auto given = variables != nullptr ? variables->find(placeholder.expression) : Json::const_iterator();
-    if (variables != nullptr && given != variables->end()) {
+    const Json* given = nullptr;
+    if (variables != nullptr) {
+      auto found = variables->find(placeholder.expression);
+      if (found != variables->end()) given = &*found;
+    }
+    if (given != nullptr) {
       if (given->is_string()) {
         text += given->get<std::string>();  // text in place, as CloudFormation puts it
         continue;
