@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: deps deps-browser configure build demo test test-browser test-corpus test-sanitize fuzz \
+.PHONY: deps deps-browser deps-cdk test-cdk configure build demo test test-browser test-corpus test-sanitize fuzz \
 	fuzz-replay fuzz-minimize bench format tidy clean install package
 
 deps:
@@ -21,7 +21,7 @@ demo: configure
 	@scripts/demo.sh $(BUILD_DIR)/c2a
 
 test: build
-	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE corpus
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE 'corpus|cdk'
 
 # The binary, its man page, shell completions and the documentation under PREFIX
 # (docs/release.md); `make package`: the Debian package and the tarball in $(BUILD_DIR).
@@ -43,6 +43,15 @@ test-browser: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS) --target c2a
 	@/usr/bin/python3 tests/browser/html_report_test.py --c2a $(BUILD_DIR)/c2a
 
+# A real CDK app synthesised by the pinned aws-cdk CLI and judged as docs/ci.md says
+# (tests/cdk-app/); `make deps-cdk` installs the CLI and aws-cdk-lib with npm ci.
+deps-cdk:
+	@scripts/deps-cdk.sh
+
+test-cdk: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target c2a
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L cdk
+
 # Property tests over ../shared/corpus (real templates and pairs); skipped when it is absent.
 test-corpus: build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L corpus
@@ -56,7 +65,7 @@ test-sanitize: deps
 	@cmake --build $(SANITIZE_DIR) -j $(JOBS)
 	@ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j $(JOBS) -LE 'corpus|package'
+		ctest --test-dir $(SANITIZE_DIR) --output-on-failure -j $(JOBS) -LE 'corpus|package|cdk'
 
 # libFuzzer targets (clang, build-fuzz/): each runs FUZZ_SECONDS (60 by default); FUZZ_TARGETS
 # chooses some. fuzz-replay only runs them over their found inputs and seeds (CI).

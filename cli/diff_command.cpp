@@ -182,6 +182,11 @@ void addReportOptions(CLI::App* command, DiffOptions* options) {
   command->add_option("--report", options->reports,
                       "Also write FORMAT=FILE (e.g. sarif=c2a.sarif); repeatable: one analysis, "
                       "several reports");
+  command->add_option("--source-root", options->analyze.sourceRoot,
+                      "The CDK app's checkout as it was synthesised (default: the current "
+                      "directory): GitHub annotations and SARIF point at the app's source line "
+                      "that made each change, from the assembly's creation stacks, relative to "
+                      "it (docs/ci.md)");
   std::string levels;
   for (const auto& [name, summary] : aggregationLevels()) {
     levels += fmt::format("\n  {:15} {}", name, summary);

@@ -182,6 +182,13 @@ class Differ {
     diff.operations = changes_.release();
     diffing::markPropagated(diff.operations);
     diffing::markRegroupedGrants(diff, jobs_);
+    for (auto& op : diff.operations) {
+      if (op.componentType != ComponentType::Resource) continue;
+      const Component* component = op.after    ? &after.component(*op.after)
+                                   : op.before ? &before.component(*op.before)
+                                               : nullptr;
+      if (component != nullptr) op.label = component->constructLabel();
+    }
     diffing::fingerprintDiff(diff, deployments_, jobs_);
     return diff;
   }

@@ -2,9 +2,15 @@
 
 namespace c2a {
 
+// A CDK app's logical ids are hashes of construct paths: the path first, as its author wrote it.
+std::string componentName(const Operation& operation) {
+  if (operation.label.empty() || operation.label == operation.name) return operation.name;
+  return operation.label + " (" + operation.name + ")";
+}
+
 std::string changeTitle(const Operation& operation) {
   std::string who = operation.componentType == ComponentType::Resource
-                        ? operation.name
+                        ? componentName(operation)
                         : std::string(toString(operation.componentType)) + " " + operation.name;
   if (!operation.stack.empty()) who = operation.stack + "/" + who;
   switch (operation.type) {

@@ -28,6 +28,9 @@ struct Component {
 
   LocationTablePtr locations;  // may be null (components the mapper synthesises)
   std::string pointer;         // JSON pointer of this entity in its file (`/Resources/Bucket`)
+  /// Where the CDK app's own code made it (its creation stack in the assembly's metadata, as
+  /// written there: usually an absolute path on the synth machine); unknown without.
+  SourceLocation createdAt;
 
   /// Unique within a model: `[stack/]Type:name`.
   [[nodiscard]] std::string id() const;

@@ -53,36 +53,36 @@ bool isPlainValue(const Json& value) {
 namespace {
 
 // As the function's entry in the intrinsic table reads it; nothing: shown as JSON.
-std::optional<std::string> shortForm(const Json& call) {
+std::optional<std::string> shortForm(const Json& call, const ReadableNames* names) {
   const auto* function = intrinsicFunctionNamed(call.begin().key());
   if (function == nullptr || function->readable == nullptr) return std::nullopt;
-  return function->readable(call.begin().value());
+  return function->readable(call.begin().value(), names);
 }
 
 }  // namespace
 
-std::string readableText(const Json& value) {
+std::string readableText(const Json& value, const ReadableNames* names) {
   if (value.is_string()) return value.get<std::string>();
   if (isIntrinsic(value)) {
-    if (auto text = shortForm(value)) return *text;
+    if (auto text = shortForm(value, names)) return *text;
   }
-  return readableJson(value).dump(-1, ' ', false, Json::error_handler_t::replace);
+  return readableJson(value, names).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-Json readableJson(const Json& value) {
+Json readableJson(const Json& value, const ReadableNames* names) {
   if (isIntrinsic(value)) {
-    if (auto text = shortForm(value)) return *text;
+    if (auto text = shortForm(value, names)) return *text;
     auto call = value.begin();
-    return Json{{call.key(), readableJson(call.value())}};
+    return Json{{call.key(), readableJson(call.value(), names)}};
   }
   if (value.is_object()) {
     Json out = Json::object();
-    for (const auto& [key, member] : value.items()) out[key] = readableJson(member);
+    for (const auto& [key, member] : value.items()) out[key] = readableJson(member, names);
     return out;
   }
   if (value.is_array()) {
     Json out = Json::array();
-    for (const auto& element : value) out.push_back(readableJson(element));
+    for (const auto& element : value) out.push_back(readableJson(element, names));
     return out;
   }
   return value;

@@ -4,6 +4,7 @@
 // and which one; what each function does (references, evaluation, "same value", renames, YAML
 // short form, reading) is its entry in the table of model/intrinsics/function_table.cpp.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -12,6 +13,10 @@
 #include "model/json.h"
 
 namespace c2a {
+
+/// How a reviewer knows a stack's resources, by logical id: the construct path of a CDK app's
+/// (model/construct_labels.h); a resource not in it is shown by its logical id.
+using ReadableNames = std::map<std::string, std::string, std::less<>>;
 
 /// The functions c2a knows by name. Stages name them so, never by their spelling in a template.
 enum class Fn : std::uint8_t {
@@ -104,9 +109,11 @@ bool hasConditionalValue(const Json& value);
 /// A value as a reviewer reads it, on one line: `${Bucket.Arn}` for `Fn::GetAtt`, `${Stage}` for
 /// `Ref`, an `Fn::Join` joined and an `Fn::Sub` with its variables in place (as the CDK's
 /// security tables show them); a string as itself; anything else as compact JSON.
-std::string readableText(const Json& value);
+/// With `names`, a resource it names is shown by that name instead of its logical id (a CDK
+/// construct path: `${Handler/ServiceRole.Arn}`, as `cdk diff` shows it).
+std::string readableText(const Json& value, const ReadableNames* names = nullptr);
 /// `value` with each function call inside it replaced by its readableText, for values shown as
 /// JSON (a policy's Condition block).
-Json readableJson(const Json& value);
+Json readableJson(const Json& value, const ReadableNames* names = nullptr);
 
 }  // namespace c2a

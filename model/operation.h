@@ -47,8 +47,11 @@ struct Operation {
   std::string stack;
   ComponentType componentType = ComponentType::Resource;
   std::string subtype;
-  std::string name;                      // AFTER-side logical id (BEFORE side for REMOVE)
-  std::string oldName;                   // BEFORE-side logical id of a RENAME, else empty
+  std::string name;     // AFTER-side logical id (BEFORE side for REMOVE)
+  std::string oldName;  // BEFORE-side logical id of a RENAME, else empty
+  /// How the app's author names the resource: its CDK construct path within the stack
+  /// (Component::constructLabel), AFTER side first; empty without one. Titles lead with it.
+  std::string label;
   std::optional<ComponentIndex> before;  // the component in the BEFORE model, if any
   std::optional<ComponentIndex> after;   // the component in the AFTER model, if any
   OperationType type = OperationType::Update;

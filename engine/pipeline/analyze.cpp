@@ -1,5 +1,6 @@
 #include "engine/pipeline/analyze.h"
 
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -15,9 +16,9 @@
 #include "engine/pipeline/stage_timer.h"
 #include "model-diffing/fingerprint.h"
 #include "model-diffing/model_diff.h"
-#include "model/previous_values.h"
 #include "model/current_work.h"
 #include "model/parallel_work.h"
+#include "model/previous_values.h"
 #include "platform-mapping/change-set/change_set_files.h"
 #include "readers/input_digests.h"
 #include "rules/evaluator.h"
@@ -27,8 +28,41 @@
 namespace c2a {
 namespace {
 
-ChangeLocation locate(const ModelDiff& diff, const Operation& op) {
+// The app's source root, absolute, as given and with its links resolved: a creation stack names
+// files as the synth saw them, either way.
+std::vector<std::filesystem::path> sourceRoots(const std::string& given) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path root = given.empty() ? fs::current_path(ec) : fs::absolute(given, ec);
+  if (ec) return {};
+  std::vector<fs::path> out{root.lexically_normal()};
+  auto canonical = fs::weakly_canonical(root, ec);
+  if (!ec && canonical != out.front()) out.push_back(canonical);
+  return out;
+}
+
+// A creation site relative to the source root; nullopt outside it (a file a pull request's diff
+// cannot show, or a path that climbs out with `..`).
+std::optional<SourceLocation> appSource(const SourceLocation& site,
+                                        const std::vector<std::filesystem::path>& roots) {
+  namespace fs = std::filesystem;
+  if (site.file.empty()) return std::nullopt;
+  fs::path file = fs::path(site.file).lexically_normal();
+  for (const auto& root : roots) {
+    fs::path absolute = file.is_absolute() ? file : (root / file).lexically_normal();
+    auto inside = absolute.lexically_relative(root);
+    if (inside.empty() || *inside.begin() == ".." || inside == ".") continue;
+    return SourceLocation{inside.generic_string(), site.line, site.column};
+  }
+  return std::nullopt;
+}
+
+ChangeLocation locate(const ModelDiff& diff, const Operation& op,
+                      const std::vector<std::filesystem::path>& sourceRoots) {
   ChangeLocation out;
+  if (op.after && op.type != OperationType::Remove) {
+    out.source = appSource(diff.after->component(*op.after).createdAt, sourceRoots);
+  }
   const auto* property = op.property ? &*op.property : nullptr;
   bool hasBefore = op.before.has_value() &&
                    (property == nullptr || property->operation != PropertyOperationType::Insert);
@@ -125,7 +159,8 @@ void finishReport(Report& report, const AnalyzeOptions& options, const Deploymen
   StageTimer aggregateTimer("aggregate");  // causes, locations, acceptances, tree, verdict
   report.causes = std::make_unique<CauseIndex>(operations);
   report.locations.reserve(operations.size());
-  for (const auto& op : operations) report.locations.push_back(locate(report.diff, op));
+  auto roots = sourceRoots(options.sourceRoot);
+  for (const auto& op : operations) report.locations.push_back(locate(report.diff, op, roots));
   report.security = securityTables(report, deployments, options.limits.threads());
   // Approvals, inline acceptances and the baseline change decisions: before the tree, the
   // summary and the verdict, so that all of them (and every format) agree.
@@ -188,8 +223,8 @@ std::unique_ptr<Report> analyzeSelected(InfraModel before, InfraModel after,
     return std::string(serverlessTransformedType(type).value_or(type));
   };
   StageTimer diffTimer("diff");
-  report->diff = diffModels(report->before, report->after, updateTypes, deployedTypes,
-                            deployments, options.limits.threads());
+  report->diff = diffModels(report->before, report->after, updateTypes, deployedTypes, deployments,
+                            options.limits.threads());
   if (keep) keepStacks(report->diff, *keep);
   if (!changeSets.empty()) {
     report->changeSet = compareChangeSets(report->diff, changeSets, keep);

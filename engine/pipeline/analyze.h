@@ -39,6 +39,9 @@ struct AnalyzeOptions {
   /// root stack's change set and its nested stacks', each with and without property values) to
   /// compare with, and whose Replacement answers to use; empty: none.
   std::vector<std::string> changeSetFiles;
+  /// Where the CDK app was synthesised: creation-stack files under it locate changes in the app's
+  /// source, relative to it (ChangeLocation::source); empty: the current directory.
+  std::string sourceRoot;
 };
 
 /// The aggregation levels --group-by takes: {name, one-line summary}.

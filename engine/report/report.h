@@ -41,6 +41,10 @@ struct ReportMetadata {
 struct ChangeLocation {
   std::optional<SourceLocation> before;
   std::optional<SourceLocation> after;
+  /// The line of the CDK app's own code that made the AFTER side's construct (its creation
+  /// stack), relative to the source root: where a pull request's diff can show it. Unset for a
+  /// removal, and for a file outside the source root.
+  std::optional<SourceLocation> source;
 };
 
 /// Where an approval of a change that no rule approved comes from.

@@ -139,6 +139,7 @@ void writeChange(JsonWriter& out, const Report& report, std::size_t index) {
   out.key("location").beginObject();
   if (where.before) writeLocation(out.key("before"), *where.before);
   if (where.after) writeLocation(out.key("after"), *where.after);
+  if (where.source) writeLocation(out.key("source"), *where.source);
   out.endObject();
   const Component* component = nullptr;
   if (op.after)

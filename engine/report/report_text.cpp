@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <map>
 
-#include "model/failure.h"
 #include "model/cause_chain.h"
 #include "model/change_title.h"
+#include "model/failure.h"
 #include "model/retention_policy.h"
 #include "model/same_value.h"
 #include "model/utf8.h"
@@ -204,6 +204,12 @@ std::string shortLocation(const Report& report, std::size_t index) {
   const auto& side = where.after ? where.after : where.before;
   if (!side || side->file.empty()) return "";
   return side->line > 0 ? fmt::format("{}:{}", side->file, side->line) : side->file;
+}
+
+std::string sourceLine(const Report& report, std::size_t index) {
+  const auto& source = report.locations[index].source;
+  if (!source) return "";
+  return source->line > 0 ? fmt::format("{}:{}", source->file, source->line) : source->file;
 }
 
 std::string changeCountsLine(const Report& report) {

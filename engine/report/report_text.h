@@ -63,6 +63,9 @@ const Json* bodyOf(const Report& report, std::size_t index);
 
 /// "FILE:LINE" of the change on the side it has (AFTER preferred), or "".
 std::string shortLocation(const Report& report, std::size_t index);
+/// "FILE:LINE" of the CDK app's code that made the change's construct (ChangeLocation::source),
+/// or "".
+std::string sourceLine(const Report& report, std::size_t index);
 
 /// "12 changes: 2 definite replacements, 1 possible replacement, 3 additions, 6 updates".
 std::string changeCountsLine(const Report& report);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/report/report.h"
+#include "model/construct_labels.h"
 #include "model/intrinsics.h"
 #include "model/parallel_work.h"
 #include "model/policies.h"
@@ -49,119 +50,139 @@ const Json* member(const Json& object, std::string_view key) {
   return it == object.end() ? nullptr : &*it;
 }
 
-SecurityCell listCell(const Json* value, std::string_view negated = {}) {
-  SecurityCell cell;
-  if (value == nullptr) return cell;
-  if (value->is_array()) {
-    for (const auto& element : *value) cell.push_back(std::string(negated) + readableText(element));
-  } else {
-    cell.push_back(std::string(negated) + readableText(*value));
-  }
-  return cell;
-}
+// A statement's or rule's cells as a reviewer reads them: resources by their construct paths
+// where the stack has them.
+class Cells {
+ public:
+  explicit Cells(const ReadableNames* names) : names_(names) {}
 
-// `Action` or, negated, `NotAction`.
-SecurityCell eitherCell(const Json& statement, std::string_view key) {
-  if (const auto* value = member(statement, key)) return listCell(value);
-  return listCell(member(statement, "Not" + std::string(key)), "NOT ");
-}
-
-SecurityCell principalCell(const Json& statement) {
-  SecurityCell cell;
-  for (std::string_view key : {"Principal", "NotPrincipal"}) {
-    const auto* value = member(statement, key);
-    if (value == nullptr) continue;
-    std::string prefix = key == "NotPrincipal" ? "NOT " : "";
-    if (!value->is_object() || isIntrinsic(*value)) {
-      cell.push_back(prefix + readableText(*value));
-      continue;
+  SecurityCell listCell(const Json* value, std::string_view negated = {}) {
+    SecurityCell cell;
+    if (value == nullptr) return cell;
+    if (value->is_array()) {
+      for (const auto& element : *value)
+        cell.push_back(std::string(negated) + readableText(element, names_));
+    } else {
+      cell.push_back(std::string(negated) + readableText(*value, names_));
     }
-    for (const auto& [kind, principals] : value->items()) {
-      for (auto& line : listCell(&principals)) cell.push_back(prefix + kind + ":" + line);
+    return cell;
+  }
+
+  // `Action` or, negated, `NotAction`.
+  SecurityCell eitherCell(const Json& statement, std::string_view key) {
+    if (const auto* value = member(statement, key)) return listCell(value);
+    return listCell(member(statement, "Not" + std::string(key)), "NOT ");
+  }
+
+  SecurityCell principalCell(const Json& statement) {
+    SecurityCell cell;
+    for (std::string_view key : {"Principal", "NotPrincipal"}) {
+      const auto* value = member(statement, key);
+      if (value == nullptr) continue;
+      std::string prefix = key == "NotPrincipal" ? "NOT " : "";
+      if (!value->is_object() || isIntrinsic(*value)) {
+        cell.push_back(prefix + readableText(*value, names_));
+        continue;
+      }
+      for (const auto& [kind, principals] : value->items()) {
+        for (auto& line : listCell(&principals)) cell.push_back(prefix + kind + ":" + line);
+      }
     }
+    return cell;
   }
-  return cell;
-}
 
-SecurityCell conditionCell(const Json& statement) {
-  SecurityCell cell;
-  const auto* condition = member(statement, "Condition");
-  if (condition == nullptr) return cell;
-  if (!condition->is_object() || isIntrinsic(*condition)) return {readableText(*condition)};
-  for (const auto& [test, values] : condition->items()) {
-    cell.push_back("\"" + test + "\": " +
-                   readableJson(values).dump(-1, ' ', false, Json::error_handler_t::replace));
+  SecurityCell conditionCell(const Json& statement) {
+    SecurityCell cell;
+    const auto* condition = member(statement, "Condition");
+    if (condition == nullptr) return cell;
+    if (!condition->is_object() || isIntrinsic(*condition))
+      return {readableText(*condition, names_)};
+    for (const auto& [test, values] : condition->items()) {
+      cell.push_back(
+          "\"" + test + "\": " +
+          readableJson(values, names_).dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
+    return cell;
   }
-  return cell;
-}
 
-SecurityCell readableCells(const std::vector<Json>& values, std::string_view prefix = {}) {
-  SecurityCell cell;
-  for (const auto& value : values) cell.push_back(std::string(prefix) + readableText(value));
-  return cell;
-}
+  SecurityCell readableCells(const std::vector<Json>& values, std::string_view prefix = {}) {
+    SecurityCell cell;
+    for (const auto& value : values)
+      cell.push_back(std::string(prefix) + readableText(value, names_));
+    return cell;
+  }
 
-std::vector<SecurityCell> statementCells(const PolicyStatement& policy) {
-  const Json& s = policy.statement;
-  if (!s.is_object() || isIntrinsic(s)) {
-    // A statement chosen by a condition (Fn::If) or read from elsewhere: shown as written.
-    return {readableCells(policy.holders), {}, {readableText(s)}, {}, {}};
+  std::vector<SecurityCell> statementCells(const PolicyStatement& policy) {
+    const Json& s = policy.statement;
+    if (!s.is_object() || isIntrinsic(s)) {
+      // A statement chosen by a condition (Fn::If) or read from elsewhere: shown as written.
+      return {readableCells(policy.holders), {}, {readableText(s, names_)}, {}, {}};
+    }
+    SecurityCell resource = eitherCell(s, "Resource");
+    if (resource.empty() && policy.kind != PolicyKind::Identity) {
+      resource = readableCells(policy.holders);
+    }
+    SecurityCell principal = policy.kind == PolicyKind::Identity
+                                 ? readableCells(policy.holders, "AWS:")
+                                 : principalCell(s);
+    SecurityCell effect;
+    if (const auto* value = member(s, "Effect")) effect.push_back(readableText(*value, names_));
+    return {std::move(resource), std::move(effect), eitherCell(s, "Action"), std::move(principal),
+            conditionCell(s)};
   }
-  SecurityCell resource = eitherCell(s, "Resource");
-  if (resource.empty() && policy.kind != PolicyKind::Identity) {
-    resource = readableCells(policy.holders);
-  }
-  SecurityCell principal = policy.kind == PolicyKind::Identity
-                               ? readableCells(policy.holders, "AWS:")
-                               : principalCell(s);
-  SecurityCell effect;
-  if (const auto* value = member(s, "Effect")) effect.push_back(readableText(*value));
-  return {std::move(resource), std::move(effect), eitherCell(s, "Action"), std::move(principal),
-          conditionCell(s)};
-}
 
-std::string protocolWord(const Json* protocol) {
-  if (protocol == nullptr) return "";
-  auto text = readableText(*protocol);
-  if (text == "-1") return "all";
-  if (text == "6") return "tcp";
-  if (text == "17") return "udp";
-  if (text == "1") return "icmp";
-  if (text == "58") return "icmpv6";
-  return text;
-}
+  std::string protocolWord(const Json* protocol) {
+    if (protocol == nullptr) return "";
+    auto text = readableText(*protocol, names_);
+    if (text == "-1") return "all";
+    if (text == "6") return "tcp";
+    if (text == "17") return "udp";
+    if (text == "1") return "icmp";
+    if (text == "58") return "icmpv6";
+    return text;
+  }
 
-std::vector<SecurityCell> ruleCells(const NetworkRule& rule) {
-  const Json& r = rule.rule;
-  if (!r.is_object() || isIntrinsic(r)) {
-    return {{readableText(rule.group)}, {rule.ingress ? "in" : "out"}, {}, {}, {readableText(r)}};
+  std::vector<SecurityCell> ruleCells(const NetworkRule& rule) {
+    const Json& r = rule.rule;
+    if (!r.is_object() || isIntrinsic(r)) {
+      return {{readableText(rule.group, names_)},
+              {rule.ingress ? "in" : "out"},
+              {},
+              {},
+              {readableText(r, names_)}};
+    }
+    auto protocol = protocolWord(member(r, "IpProtocol"));
+    const auto* from = member(r, "FromPort");
+    const auto* to = member(r, "ToPort");
+    std::string ports;
+    if (protocol == "all") {
+      ports = "all";
+    } else if (protocol == "icmp" || protocol == "icmpv6") {
+      if (from != nullptr) ports = "type " + readableText(*from, names_);
+      if (to != nullptr && readableText(*to, names_) != "-1")
+        ports += ", code " + readableText(*to, names_);
+    } else if (from != nullptr && to != nullptr && equivalent(*from, *to)) {
+      ports = readableText(*from, names_);
+    } else if (from != nullptr || to != nullptr) {
+      ports =
+          (from ? readableText(*from, names_) : "?") + "-" + (to ? readableText(*to, names_) : "?");
+    }
+    SecurityCell peer;
+    for (std::string_view key :
+         {"CidrIp", "CidrIpv6", "SourceSecurityGroupId", "SourceSecurityGroupName",
+          "DestinationSecurityGroupId", "SourcePrefixListId", "DestinationPrefixListId"}) {
+      if (const auto* value = member(r, key)) peer.push_back(readableText(*value, names_));
+    }
+    return {{readableText(rule.group, names_)},
+            {rule.ingress ? "in" : "out"},
+            protocol.empty() ? SecurityCell{} : SecurityCell{protocol},
+            ports.empty() ? SecurityCell{} : SecurityCell{ports},
+            std::move(peer)};
   }
-  auto protocol = protocolWord(member(r, "IpProtocol"));
-  const auto* from = member(r, "FromPort");
-  const auto* to = member(r, "ToPort");
-  std::string ports;
-  if (protocol == "all") {
-    ports = "all";
-  } else if (protocol == "icmp" || protocol == "icmpv6") {
-    if (from != nullptr) ports = "type " + readableText(*from);
-    if (to != nullptr && readableText(*to) != "-1") ports += ", code " + readableText(*to);
-  } else if (from != nullptr && to != nullptr && equivalent(*from, *to)) {
-    ports = readableText(*from);
-  } else if (from != nullptr || to != nullptr) {
-    ports = (from ? readableText(*from) : "?") + "-" + (to ? readableText(*to) : "?");
-  }
-  SecurityCell peer;
-  for (std::string_view key :
-       {"CidrIp", "CidrIpv6", "SourceSecurityGroupId", "SourceSecurityGroupName",
-        "DestinationSecurityGroupId", "SourcePrefixListId", "DestinationPrefixListId"}) {
-    if (const auto* value = member(r, key)) peer.push_back(readableText(*value));
-  }
-  return {{readableText(rule.group)},
-          {rule.ingress ? "in" : "out"},
-          protocol.empty() ? SecurityCell{} : SecurityCell{protocol},
-          ports.empty() ? SecurityCell{} : SecurityCell{ports},
-          std::move(peer)};
-}
+
+ private:
+  const ReadableNames* names_;
+};
 
 // A row of one side, and where the resource writes it.
 struct SideRow {
@@ -171,19 +192,23 @@ struct SideRow {
 using Rows = std::array<std::vector<SideRow>, kTables>;
 
 // The rows one side of a resource writes, from its body evaluated as far as the inputs give.
-Rows rowsOf(const Component& component, TemplateEvaluator& evaluator) {
+Rows rowsOf(const Component& component, TemplateEvaluator& evaluator,
+            const std::map<std::string, ReadableNames, std::less<>>& names) {
   Rows rows;
+  auto labels = names.find(component.stack);
+  Cells cells(labels == names.end() ? nullptr : &labels->second);
   auto evaluated = evaluator.value(component.stack, component.properties, false);
   const Json& body = evaluated.value;
   for (auto& statement : policyStatements(component.subtype, component.name, body)) {
-    rows[Iam].push_back({statementCells(statement), std::move(statement.path)});
+    rows[Iam].push_back({cells.statementCells(statement), std::move(statement.path)});
   }
   for (auto& attached : managedPolicies(component.subtype, component.name, body)) {
-    rows[Managed].push_back({{{readableText(attached.holder)}, {readableText(attached.policy)}},
-                             std::move(attached.path)});
+    rows[Managed].push_back(
+        {{cells.readableCells({attached.holder}), cells.readableCells({attached.policy})},
+         std::move(attached.path)});
   }
   for (auto& rule : networkRules(component.subtype, component.name, body)) {
-    rows[Network].push_back({ruleCells(rule), std::move(rule.path)});
+    rows[Network].push_back({cells.ruleCells(rule), std::move(rule.path)});
   }
   return rows;
 }
@@ -276,11 +301,17 @@ std::vector<SecurityTable> securityTables(const Report& report, const Deployment
   // Each resource's rows on their own, spread over the threads; the tables then in order.
   const unsigned workers = resources.size() < kResourcesWorthThreads ? 1 : std::max(1U, threads);
   WorkerEvaluators evaluators(report.before, report.after, deployments, workers);
+  const auto beforeNames = constructNames(report.before);
+  const auto afterNames = constructNames(report.after);
   std::vector<std::pair<Rows, Rows>> rows(resources.size());
   forEachIndex(resources.size(), workers, [&](std::size_t k, unsigned worker) {
     const auto& [old, now] = resources[k];
-    if (old) rows[k].first = rowsOf(report.before.component(*old), evaluators.before(worker));
-    if (now) rows[k].second = rowsOf(report.after.component(*now), evaluators.after(worker));
+    if (old) {
+      rows[k].first = rowsOf(report.before.component(*old), evaluators.before(worker), beforeNames);
+    }
+    if (now) {
+      rows[k].second = rowsOf(report.after.component(*now), evaluators.after(worker), afterNames);
+    }
   });
   for (std::size_t k = 0; k < resources.size(); ++k) {
     for (int t = 0; t < kTables; ++t) {

@@ -120,4 +120,18 @@ Json callFromScalar(const std::string& key, const std::string& text) {
   return out;
 }
 
+std::string readableName(std::string_view logicalId, const ReadableNames* names) {
+  if (names != nullptr) {
+    if (auto it = names->find(logicalId); it != names->end()) return it->second;
+  }
+  return std::string(logicalId);
+}
+
+std::string readablePlaceholder(std::string_view inner, const ReadableNames* names) {
+  auto dot = inner.find('.');
+  std::string out = readableName(inner.substr(0, dot), names);
+  if (dot != std::string_view::npos) out.append(inner.substr(dot));
+  return out;
+}
+
 }  // namespace c2a

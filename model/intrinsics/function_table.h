@@ -41,8 +41,15 @@ struct IntrinsicFunction {
   /// The call once logical ids are renamed; nothing: only the values nested in it change.
   std::optional<Json> (*renamed)(const Json& argument, const LogicalIdRenames& renames) = nullptr;
   /// On one line as a reviewer reads it (`${Bucket.Arn}`); nothing: shown as JSON.
-  std::optional<std::string> (*readable)(const Json& argument) = nullptr;
+  std::optional<std::string> (*readable)(const Json& argument,
+                                         const ReadableNames* names) = nullptr;
 };
+
+/// A logical id as `names` shows it (readableText); the id itself when `names` has none for it.
+std::string readableName(std::string_view logicalId, const ReadableNames* names);
+/// A `${...}` placeholder's inside (`Bucket`, `Bucket.Arn`, `AWS::Region`) with the resource it
+/// names shown by readableName.
+std::string readablePlaceholder(std::string_view inner, const ReadableNames* names);
 
 /// The entry of a known function.
 const IntrinsicFunction& intrinsicFunction(Fn function);

@@ -43,9 +43,9 @@ std::optional<Json> refRenamed(const Json& argument, const LogicalIdRenames& ren
   return call(Fn::Ref, *to);
 }
 
-std::optional<std::string> refReadable(const Json& argument) {
+std::optional<std::string> refReadable(const Json& argument, const ReadableNames* names) {
   if (!argument.is_string()) return std::nullopt;
-  return "${" + argument.get<std::string>() + "}";
+  return "${" + readableName(argument.get<std::string>(), names) + "}";
 }
 
 // `!GetAtt A.B.C` splits at the first dot: attribute `B.C` (a nested stack's `Outputs.X`).
@@ -90,11 +90,13 @@ std::optional<Json> getAttRenamed(const Json& argument, const LogicalIdRenames& 
   return call(Fn::GetAtt, std::move(out));
 }
 
-std::optional<std::string> getAttReadable(const Json& argument) {
-  if (argument.is_string()) return "${" + argument.get<std::string>() + "}";
+std::optional<std::string> getAttReadable(const Json& argument, const ReadableNames* names) {
+  if (argument.is_string())
+    return "${" + readablePlaceholder(argument.get<std::string>(), names) + "}";
   if (argument.is_array() && argument.size() == 2 && argument[0].is_string() &&
       argument[1].is_string()) {
-    return "${" + argument[0].get<std::string>() + "." + argument[1].get<std::string>() + "}";
+    return "${" + readableName(argument[0].get<std::string>(), names) + "." +
+           argument[1].get<std::string>() + "}";
   }
   return std::nullopt;
 }
@@ -105,8 +107,8 @@ void importValueReferences(ReferenceWalk& walk, const Json& argument) {
   walk.walk(argument);
 }
 
-std::optional<std::string> importValueReadable(const Json& argument) {
-  return "${Import:" + readableText(argument) + "}";
+std::optional<std::string> importValueReadable(const Json& argument, const ReadableNames* names) {
+  return "${Import:" + readableText(argument, names) + "}";
 }
 
 }  // namespace

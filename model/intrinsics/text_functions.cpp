@@ -209,26 +209,43 @@ std::optional<Json> subRenamed(const Json& argument, const LogicalIdRenames& ren
 }
 
 // The text with the variables its map gives put in place (`${Name}` stays for the others).
-std::optional<std::string> subReadable(const Json& argument) {
-  if (argument.is_string()) {
-    if (argument.get_ref<const std::string&>().empty()) return std::nullopt;
-    return argument.get<std::string>();
-  }
-  if (!argument.is_array() || argument.size() != 2 || !argument[0].is_string() ||
-      !argument[1].is_object()) {
+// The text with each placeholder a variable names replaced by the variable's value, and each
+// other one naming a resource by its readable name; `${!Literal}` stays as written.
+std::optional<std::string> subReadable(const Json& argument, const ReadableNames* names) {
+  const Json* variables = nullptr;
+  if (argument.is_array() && argument.size() == 2 && argument[0].is_string() &&
+      argument[1].is_object()) {
+    variables = &argument[1];
+  } else if (!argument.is_string()) {
     return std::nullopt;
   }
-  std::string text = argument[0].get<std::string>();
-  for (const auto& [name, value] : argument[1].items()) {
-    std::string placeholder = "${" + name + "}";
-    std::string replacement = readableText(value);
-    for (auto at = text.find(placeholder); at != std::string::npos;
-         at = text.find(placeholder, at + replacement.size())) {
-      text.replace(at, placeholder.size(), replacement);
+  const auto& text = (variables != nullptr ? argument[0] : argument).get_ref<const std::string&>();
+  std::string out;
+  for (std::size_t pos = 0; pos < text.size();) {
+    auto start = text.find("${", pos);
+    auto end = start == std::string::npos ? start : text.find('}', start + 2);
+    if (end == std::string::npos) {
+      out.append(text, pos);
+      break;
     }
+    out.append(text, pos, start - pos);
+    std::string_view inner(text.data() + start + 2, end - start - 2);
+    const Json* variable = nullptr;
+    if (variables != nullptr) {
+      auto it = variables->find(std::string(inner));
+      if (it != variables->end()) variable = &*it;
+    }
+    if (variable != nullptr) {
+      out += readableText(*variable, names);
+    } else if (!inner.empty() && inner.front() == '!') {
+      out.append(text, start, end + 1 - start);
+    } else {
+      out += "${" + readablePlaceholder(inner, names) + "}";
+    }
+    pos = end + 1;
   }
-  if (text.empty()) return std::nullopt;
-  return text;
+  if (out.empty()) return std::nullopt;
+  return out;
 }
 
 // ---- Fn::Join, Fn::Select, Fn::Split, Fn::Base64 ----
@@ -272,7 +289,7 @@ std::optional<Json> joinCanonical(const Json& argument) {
   return std::nullopt;
 }
 
-std::optional<std::string> joinReadable(const Json& argument) {
+std::optional<std::string> joinReadable(const Json& argument, const ReadableNames* names) {
   if (!argument.is_array() || argument.size() != 2 || !argument[0].is_string() ||
       !argument[1].is_array()) {
     return std::nullopt;
@@ -283,7 +300,7 @@ std::optional<std::string> joinReadable(const Json& argument) {
   for (const auto& part : argument[1]) {
     if (!first) out += separator;
     first = false;
-    out += readableText(part);
+    out += readableText(part, names);
   }
   if (out.empty()) return std::nullopt;
   return out;

@@ -140,7 +140,31 @@ class ManifestWalker {
                            fmt::format("stack '{}'", id), limits_);
     }
     readEnvironment(artifact, *properties, stack);
+    stack.creationSites = readCreationSites(dir, id, artifact, locate);
     found.push_back({std::move(stack), relativeDir});
+  }
+
+  // The metadata sits in manifest.json, or (CDK since 2025) in a file of its own that the
+  // artifact names; a file outside the assembly is refused as every other path is.
+  template <typename Locate>
+  CreationSitesPtr readCreationSites(const fs::path& dir, const std::string& id,
+                                     const Json& artifact, const Locate& locate) {
+    auto sites = std::make_shared<CreationSites>();
+    if (const Json* metadata = member(artifact, "metadata")) addCreationSites(*metadata, *sites);
+    if (const std::string* file = stringMember(artifact, "additionalMetadataFile");
+        file != nullptr && !file->empty()) {
+      auto where = locate({"artifacts", id, "additionalMetadataFile"});
+      auto path = pathInsideAssembly(dir, *file, where, "additionalMetadataFile");
+      std::error_code ec;
+      if (!fs::is_regular_file(path, ec)) {
+        throw C2aError(ErrorKind::MissingInput, where,
+                       fmt::format("stack artifact '{}' names the metadata file {}, which is not "
+                                   "in the cloud assembly",
+                                   id, *file));
+      }
+      addCreationSites(readSourceFile(path, limits_).root, *sites);
+    }
+    return sites;
   }
 
   // `aws://123456789012/eu-west-1`; CDK writes `unknown-account` / `unknown-region` for a stack
@@ -175,8 +199,8 @@ class ManifestWalker {
           fmt::format("nested assembly artifact '{}' has no `properties.directoryName`", id));
     }
     auto where = locate({"artifacts", id, "properties", "directoryName"});
-    fs::path nested = pathInsideAssembly(dir, *directory, where, "directoryName",
-                                         AssemblyEntry::Directory);
+    fs::path nested =
+        pathInsideAssembly(dir, *directory, where, "directoryName", AssemblyEntry::Directory);
     std::error_code ec;
     if (!fs::is_regular_file(nested / "manifest.json", ec)) {
       throw C2aError(ErrorKind::MissingInput, where,
@@ -222,7 +246,8 @@ std::vector<StackArtifact> readAssemblyStacks(const std::string& dir, const Read
     // manifests) deploy nothing.
     std::vector<std::string> dependsOn;
     for (const auto& id : artifact.dependsOn) {
-      if (auto it = named.find({relativeDir, id}); it != named.end()) dependsOn.push_back(it->second);
+      if (auto it = named.find({relativeDir, id}); it != named.end())
+        dependsOn.push_back(it->second);
     }
     artifact.dependsOn = std::move(dependsOn);
     stacks.push_back(std::move(artifact));

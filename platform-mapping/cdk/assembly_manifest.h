@@ -5,6 +5,7 @@
 
 #include "model/source_location.h"
 #include "platform-mapping/cdk/asset_index.h"
+#include "platform-mapping/cdk/creation_sites.h"
 #include "readers/read_limits.h"
 
 namespace c2a {
@@ -23,6 +24,9 @@ struct StackArtifact {
   /// The stacks it depends on (the artifact's `dependencies` that are stack artifacts of its
   /// assembly), by their names as returned: `cdk deploy` deploys them first.
   std::vector<std::string> dependsOn;
+  /// Where the app made each construct of the stack and of its nested stacks (the artifact's
+  /// `metadata` and `additionalMetadataFile`); never null.
+  CreationSitesPtr creationSites;
 };
 
 /// Reads `dir`/manifest.json and, recursively, the manifests of the nested cloud assemblies that

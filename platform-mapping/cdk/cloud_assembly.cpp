@@ -32,7 +32,8 @@ void mapCloudAssembly(const std::string& dir, const ReadLimits& limits, InfraMod
                 stack.constructPath,
                 stack.assemblyDir,
                 stack.declaredAt,
-                {stack.account, stack.region, stack.stackName, stack.dependsOn}},
+                {stack.account, stack.region, stack.stackName, stack.dependsOn},
+                stack.creationSites},
                [&prefetch, i](const std::string&) { return prefetch.take(i); });
   }
 }

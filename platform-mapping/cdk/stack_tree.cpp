@@ -8,8 +8,8 @@
 #include "model/input_file.h"
 #include "platform-mapping/cdk/assembly_paths.h"
 #include "platform-mapping/cdk/asset_index.h"
-#include "platform-mapping/cdk/deployed_template.h"
 #include "platform-mapping/cdk/constructs.h"
+#include "platform-mapping/cdk/deployed_template.h"
 #include "platform-mapping/cdk/nested_stack_links.h"
 #include "platform-mapping/cdk/string_field.h"
 #include "platform-mapping/cloudformation/nested_templates.h"
@@ -36,7 +36,8 @@ std::size_t textBytes(const Json& value) {
   if (value.is_string()) return value.get_ref<const std::string&>().size();
   std::size_t total = 1;
   if (value.is_object()) {
-    for (auto it = value.begin(); it != value.end(); ++it) total += it.key().size() + textBytes(*it);
+    for (auto it = value.begin(); it != value.end(); ++it)
+      total += it.key().size() + textBytes(*it);
   } else if (value.is_array()) {
     for (const auto& element : value) total += textBytes(element);
   }
@@ -74,9 +75,9 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
                                kMaxNestingDepth));
   }
   if (++stackCount_ > kMaxStacks) {
-    throw C2aError(ErrorKind::InvalidInput, namedAt,
-                   fmt::format("the input has more than {} stacks, nested stacks included",
-                               kMaxStacks));
+    throw C2aError(
+        ErrorKind::InvalidInput, namedAt,
+        fmt::format("the input has more than {} stacks, nested stacks included", kMaxStacks));
   }
 
   if (chain_.empty()) {
@@ -87,7 +88,8 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
   ComponentIndex first = model_.componentCount();
   ComponentIndex stackComponent = mapTemplate(std::move(document), source.stack, model_, warnings_);
   ComponentIndex end = model_.componentCount();
-  for (ComponentIndex i = first; i < end; ++i) mappedText_ += textBytes(model_.component(i).properties);
+  for (ComponentIndex i = first; i < end; ++i)
+    mappedText_ += textBytes(model_.component(i).properties);
   if (mappedText_ > kMappedTextPerInputLimit * limits_.maxInputBytes) {
     throw C2aError(ErrorKind::InvalidInput, namedAt,
                    fmt::format("the stacks of the input hold more than {} MiB of text once "
@@ -99,6 +101,15 @@ void StackTreeMapper::map(const StackTemplate& source, const TemplateReader& rea
   model_.addStack(source.stack);
   model_.setEnvironment(source.stack, source.environment);
   addConstructs(model_, source.stack, stackComponent, source.constructPath);
+  if (source.creationSites && !source.creationSites->empty()) {
+    for (ComponentIndex i = first; i < end; ++i) {
+      auto& component = model_.component(i);
+      auto path = component.constructPath();
+      if (path.empty()) continue;
+      if (const auto* site = creationSiteOf(*source.creationSites, path))
+        component.createdAt = *site;
+    }
+  }
 
   chain_.push_back(canonical);
   mapNestedStacks(source, first, end);
@@ -128,6 +139,7 @@ void StackTreeMapper::mapNestedStacks(const StackTemplate& parent, ComponentInde
     nested.stack = nestedStackName(parent.stack, component.name);
     nested.assemblyDir = parent.assemblyDir;
     nested.environment = {parent.environment.account, parent.environment.region, "", {}};
+    nested.creationSites = parent.creationSites;
     const Json empty = Json::object();
     const Json& metadata = resource.contains("Metadata") ? resource["Metadata"] : empty;
     const Json* properties = resource.contains("Properties") ? &resource["Properties"] : nullptr;

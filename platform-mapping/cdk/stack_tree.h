@@ -13,19 +13,21 @@
 #include "model/json.h"
 #include "model/source_location.h"
 #include "platform-mapping/cdk/asset_index.h"
-#include "readers/source_document.h"
+#include "platform-mapping/cdk/creation_sites.h"
 #include "readers/read_limits.h"
+#include "readers/source_document.h"
 
 namespace c2a {
 
 struct StackTemplate {
-  std::string stack;             // the stack name in the model
-  std::string file;              // its template
-  std::string constructPath;     // the stack's CDK construct path, or "" (see addConstructs)
-  std::string assemblyDir;       // nested-stack templates (`aws:asset:path`) are relative to it
-  SourceLocation namedAt;        // where the template is named, for errors about it
-  StackEnvironment environment;  // from the manifest; a nested stack has its parent's account
-                                 // and region, and a name CloudFormation makes up
+  std::string stack;               // the stack name in the model
+  std::string file;                // its template
+  std::string constructPath;       // the stack's CDK construct path, or "" (see addConstructs)
+  std::string assemblyDir;         // nested-stack templates (`aws:asset:path`) are relative to it
+  SourceLocation namedAt;          // where the template is named, for errors about it
+  StackEnvironment environment;    // from the manifest; a nested stack has its parent's account
+                                   // and region, and a name CloudFormation makes up
+  CreationSitesPtr creationSites;  // the assembly stack's, shared by its nested stacks; or null
 };
 
 /// Maps the template (mapTemplate), its constructs, and recursively every nested stack: a resource
@@ -37,8 +39,9 @@ struct StackTemplate {
 /// asset manifest. One not found is a not-analysed warning (Diagnostic::notAnalysed), dropped
 /// while the stack resource is unchanged when its TemplateURL names its content.
 /// Registers every stack with model.addStack. Cycles, nesting deeper than 16 levels and more than
-/// 2000 stacks in all, and more mapped text than twice --max-input-bytes in all, throw C2aError InvalidInput; a missing template throws MissingInput, located
-/// where it is named. Does not link imports (call linkImports once every stack is mapped).
+/// 2000 stacks in all, and more mapped text than twice --max-input-bytes in all, throw C2aError
+/// InvalidInput; a missing template throws MissingInput, located where it is named. Does not link
+/// imports (call linkImports once every stack is mapped).
 class StackTreeMapper {
  public:
   /// `assets`: the asset indexes of the assemblies (shared with readAssemblyStacks).

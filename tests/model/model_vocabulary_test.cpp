@@ -50,6 +50,20 @@ TEST(ChangeTitle, NamesTheChangeInAFewWords) {
   EXPECT_EQ(changeTitle(op), "App/Parameter Stage renamed from Old");
 }
 
+TEST(ChangeTitle, ACdkResourceLeadsWithItsConstructPath) {
+  Operation op;
+  op.stack = "Orders";
+  op.name = "ArchiveDA4CB258";
+  op.label = "Archive";
+  op.type = OperationType::Replace;
+  EXPECT_EQ(changeTitle(op), "Orders/Archive (ArchiveDA4CB258) replacement");
+  op.type = OperationType::Rename;
+  op.oldName = "ArchiveOld1234";
+  EXPECT_EQ(changeTitle(op), "Orders/Archive (ArchiveDA4CB258) renamed from ArchiveOld1234");
+  op.label = op.name;  // a path that is the logical id says nothing more
+  EXPECT_EQ(changeTitle(op), "Orders/ArchiveDA4CB258 renamed from ArchiveOld1234");
+}
+
 TEST(Sha256, KnownDigests) {
   EXPECT_EQ(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   Sha256 hasher;

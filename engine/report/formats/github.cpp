@@ -4,7 +4,8 @@
 // removal); a deployment CloudFormation will refuse is an `::error` too, a part of the input c2a
 // could not analyse a `::warning`, a change a person approved (approvals file, acceptance,
 // baseline) a `::notice` saying who and why, and the verdict closes as a `::notice` with what the
-// approvals did. Changes the rules approve are no annotation. The job summary is the Markdown report: `--report markdown=$GITHUB_STEP_SUMMARY`.
+// approvals did. Changes the rules approve are no annotation. The job summary is the Markdown
+// report: `--report markdown=$GITHUB_STEP_SUMMARY`.
 //
 // Template text reaches a command only through workflowCommandEscape: a logical id or a value can
 // neither end the command nor start another one on a line of its own.
@@ -32,8 +33,8 @@ std::string placed(const SourceLocation& where) {
   return out;
 }
 
-std::string command(std::string_view level, const std::string& properties,
-                    const std::string& title, const std::string& message) {
+std::string command(std::string_view level, const std::string& properties, const std::string& title,
+                    const std::string& message) {
   return fmt::format("::{} {}{}::{}\n", level, properties, property("title", title),
                      workflowCommandEscape(message));
 }
@@ -49,7 +50,10 @@ std::string renderGithub(const Report& report, const RenderOptions& options) {
       if (!shown[index]) continue;
       const auto& op = report.diff.operations[index];
       const auto& where = report.locations[index];
-      const auto& side = op.type == OperationType::Remove ? where.before : where.after;
+      // The app's own line when the assembly says which made it: a line the pull request shows.
+      const auto& side = where.source                       ? where.source
+                         : op.type == OperationType::Remove ? where.before
+                                                            : where.after;
       if (decision.action == Action::Approve) {
         // Approved by a person (an approvals file, an acceptance, the baseline), not by the rules:
         // a notice says who and why where the change is.
@@ -72,8 +76,7 @@ std::string renderGithub(const Report& report, const RenderOptions& options) {
   }
   for (const auto& failure : report.failures) {
     if (failure.change) continue;
-    out += command("error", placed(failure.where), "c2a: " + failure.title,
-                   failureLine(failure));
+    out += command("error", placed(failure.where), "c2a: " + failure.title, failureLine(failure));
   }
   for (const auto& warning : report.warnings) {
     if (!warning.notAnalysed) continue;

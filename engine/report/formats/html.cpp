@@ -404,6 +404,10 @@ class HtmlRenderer {
   std::string title(const Operation& op) const {
     std::string what = op.subtype.empty() ? std::string(toString(op.componentType)) : op.subtype;
     std::string out = htmlText(what) + " <code>" + htmlText(op.name) + "</code>";
+    if (!op.label.empty() && op.label != op.name) {
+      out = htmlText(what) + " <code>" + htmlText(op.label) + "</code> (<code>" +
+            htmlText(op.name) + "</code>)";
+    }
     switch (op.type) {
       case OperationType::Replace:
         return out +
@@ -483,6 +487,9 @@ class HtmlRenderer {
     const auto& op = report_.diff.operations[index];
     out_ += "<dl class=\"facts\">\n";
     auto where = shortLocation(report_, index);
+    if (auto source = sourceLine(report_, index); !source.empty()) {
+      out_ += "<dt>source</dt><dd><code>" + htmlText(source) + "</code></dd>\n";
+    }
     if (!where.empty()) out_ += "<dt>location</dt><dd><code>" + htmlText(where) + "</code></dd>\n";
     auto construct = constructPathOf(report_, index);
     if (!construct.empty()) {

@@ -284,22 +284,23 @@ class MarkdownRenderer {
     std::string left =
         omittedHeld_ == 0
             ? fmt::format("Left out: {} approved.", plural(approved, "change", "changes"))
-            : fmt::format("Left out: {} approved and {} waiting for a person, which the JSON "
-                          "report lists.",
-                          plural(approved, "change", "changes"), omittedHeld_);
+            : fmt::format(
+                  "Left out: {} approved and {} waiting for a person, which the JSON "
+                  "report lists.",
+                  plural(approved, "change", "changes"), omittedHeld_);
     if (heldOnly_) left = "Every change that waits for a person comes first. " + left;
-    return paragraph(fmt::format(
-        "**Truncated:** {} of {} changes {} not shown: the whole report would be longer than "
-        "the 65,536 characters a GitHub or GitLab comment may hold. {} The HTML report ({}) and "
-        "the JSON report ({}) show every change.",
-        omitted_, report_.diff.operations.size(), omitted_ == 1 ? "is" : "are", left,
-        code("--report html=c2a.html"), code("--report json=c2a.json"))) +
+    return paragraph(fmt::format("**Truncated:** {} of {} changes {} not shown: the whole report "
+                                 "would be longer than "
+                                 "the 65,536 characters a GitHub or GitLab comment may hold. {} "
+                                 "The HTML report ({}) and "
+                                 "the JSON report ({}) show every change.",
+                                 omitted_, report_.diff.operations.size(),
+                                 omitted_ == 1 ? "is" : "are", left, code("--report html=c2a.html"),
+                                 code("--report json=c2a.json"))) +
            "\n";
   }
 
-  std::string body_() {
-    return report_.stacks.size() > 1 ? stackSections() : groups(viewTree({}));
-  }
+  std::string body_() { return report_.stacks.size() > 1 ? stackSections() : groups(viewTree({})); }
 
   [[nodiscard]] bool held(std::size_t index) const {
     return report_.decisions[index].action != Action::Approve;
@@ -463,6 +464,9 @@ class MarkdownRenderer {
     const auto& op = report_.diff.operations[index];
     std::string what =
         op.subtype.empty() ? std::string(toString(op.componentType)) : markdownEscape(op.subtype);
+    if (!op.label.empty() && op.label != op.name) {
+      return what + " " + code(op.label) + " (" + code(op.name) + ")";
+    }
     std::string out = what + " " + code(op.name);
     auto construct = constructPathOf(report_, index);
     if (!construct.empty()) out += " (construct " + code(construct) + ")";
@@ -471,6 +475,10 @@ class MarkdownRenderer {
 
   std::string where(std::size_t index) const {
     auto location = shortLocation(report_, index);
+    auto source = sourceLine(report_, index);
+    if (!source.empty()) {
+      return " at " + code(source) + (location.empty() ? "" : " (" + code(location) + ")");
+    }
     return location.empty() ? "" : " at " + code(location);
   }
 
@@ -638,7 +646,7 @@ class MarkdownRenderer {
   std::vector<bool> shown_;
   std::size_t budget_ = 0;
   bool rootNamed_ = false;   // the heading over the changes being written names their root cause
-  std::size_t omitted_ = 0;      // changes left out for the size limit
+  std::size_t omitted_ = 0;  // changes left out for the size limit
   std::size_t omittedHeld_ = 0;  // of them, those that wait for a person (or are rejected)
   bool truncated_ = false;
   bool heldOnly_ = false;  // the second pass: only what waits for a person is written

@@ -354,6 +354,21 @@ class SarifRenderer {
     return location;
   }
 
+  // The app's source line that made the change first (code scanning shows the first on the pull
+  // request's diff), then where the template writes it.
+  [[nodiscard]] Json changeLocations(std::size_t index) const {
+    Json out = Json::array();
+    if (const auto& source = report_.locations[index].source) {
+      Json location = physicalLocation(*source);
+      if (auto logical = changeLocation(index); logical.contains("logicalLocations")) {
+        location["logicalLocations"] = logical["logicalLocations"];
+      }
+      out.push_back(std::move(location));
+    }
+    out.push_back(changeLocation(index));
+    return out;
+  }
+
   // A preset's rules link to the preset's section, the others to the rule language.
   [[nodiscard]] std::string ruleDoc(std::string_view label) const {
     auto colon = label.find(':');
@@ -422,7 +437,7 @@ class SarifRenderer {
              {"ruleIndex", ruleIndex_.at(ruleId)},
              {"level", levelOf(decision, acceptanceOf(report_, index))},
              {"message", {{"text", changeDetails(report_, index, kMaxValue)}}},
-             {"locations", Json::array({changeLocation(index)})}};
+             {"locations", changeLocations(index)}};
     auto related = relatedLocations(report_, index);
     if (!related.empty()) out["relatedLocations"] = std::move(related);
     // The change's identity only: a rerun, a moved line or a new value keeps the same alert.
@@ -464,7 +479,7 @@ class SarifRenderer {
              {"ruleIndex", ruleIndex_.at(ruleId)},
              {"level", "error"},
              {"message", {{"text", terminalSafe(failure.message)}}},
-             {"locations", Json::array({changeLocation(index)})}};
+             {"locations", changeLocations(index)}};
     auto related = relatedLocations(report_, index);
     if (!related.empty()) out["relatedLocations"] = std::move(related);
     // Two failures of one code on one change (two names kept) are told apart by their order.

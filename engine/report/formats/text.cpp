@@ -167,8 +167,8 @@ class TextRenderer {
       for (const auto& cell : row) height = std::max(height, cell.size());
       return height;
     };
-    bool ruled = std::any_of(rows.begin(), rows.end(),
-                             [&](const auto& row) { return heightOf(row) > 1; });
+    bool ruled =
+        std::any_of(rows.begin(), rows.end(), [&](const auto& row) { return heightOf(row) > 1; });
     for (std::size_t r = 0; r < rows.size(); ++r) {
       std::size_t height = heightOf(rows[r]);
       for (std::size_t k = 0; k < height; ++k) {
@@ -289,7 +289,7 @@ class TextRenderer {
   void headline(const Operation& op, std::optional<std::size_t> index, const std::string& indent) {
     std::string what =
         op.subtype.empty() ? std::string(toString(op.componentType)) : terminalSafe(op.subtype);
-    std::string name = terminalSafe(op.name);
+    std::string name = terminalSafe(componentName(op));
     std::string line;
     switch (op.type) {
       case OperationType::Replace:
@@ -314,11 +314,17 @@ class TextRenderer {
     std::string tail;  // where it is: the construct path, what a removal keeps, the location
     std::string where;
     auto construct = constructPathOf(report_, any);
-    if (!construct.empty()) tail += style_.dim("(" + terminalSafe(construct) + ")");
+    // A path the name does not already say (one that is not the stack's own construct's).
+    if (!construct.empty() && op.label.empty()) {
+      tail += style_.dim("(" + terminalSafe(construct) + ")");
+    }
     if (index) {
       auto kept = retentionNote(report_, op);
       if (!kept.empty()) tail += (tail.empty() ? "(" : " (") + kept + ")";
       auto location = shortLocation(report_, *index);
+      if (auto source = sourceLine(report_, *index); !source.empty()) {
+        location = location.empty() ? source : source + "  " + location;
+      }
       if (!location.empty()) {
         where = style_.dim(terminalSafe(location));
         tail += (tail.empty() ? "" : "  ") + where;
