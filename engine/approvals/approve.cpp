@@ -19,6 +19,7 @@ struct ReportChange {
   std::string pointer;
   std::vector<std::string> rules;
   std::vector<std::string> ruleIds;  // absent from reports made before rule ids existed
+  std::string decidedWith;  // the replacement this change causes and is decided with, or ""
 };
 
 std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
@@ -44,6 +45,9 @@ std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
     change.digest = doc.fingerprint(at, "digest");
     change.action = doc.string(at, "action", true);
     change.pointer = at;
+    if (const auto* with = doc.find(at + "/decidedWith"); with != nullptr && with->is_string()) {
+      change.decidedWith = with->get<std::string>();
+    }
     if (const auto* rules = doc.find(at + "/rules"); rules != nullptr && rules->is_array()) {
       for (const auto& rule : *rules) {
         if (rule.is_string()) change.rules.push_back(rule.get<std::string>());
@@ -115,9 +119,10 @@ ApproveResult approve(const ApproveRequest& request) {
           if (ending.size() == 1) {
             hint = fmt::format("; did you mean `{}` (a change id names its stack)?", ending[0]);
           } else if (!ending.empty()) {
-            hint = fmt::format("; {} changes of other stacks end with it (a change id names its "
-                               "stack), such as `{}`",
-                               ending.size(), ending[0]);
+            hint = fmt::format(
+                "; {} changes of other stacks end with it (a change id names its "
+                "stack), such as `{}`",
+                ending.size(), ending[0]);
           }
         }
         throw C2aError(ErrorKind::InvalidInput, {request.report},
@@ -134,7 +139,27 @@ ApproveResult approve(const ApproveRequest& request) {
             {ErrorKind::InvalidInput, doc.where(it->pointer),
              fmt::format("--change {}: the rules approve this change already", id)});
       }
-      if (std::none_of(approvals.changes.begin(), approvals.changes.end(),
+      // A replacement and the property changes that cause it are one change to a reviewer:
+      // approving either approves all of them (they are decided together: decidedWith).
+      const std::string& replacement = it->decidedWith.empty() ? it->id : it->decidedWith;
+      for (const auto& change : changes) {
+        bool together =
+            change.id == id || change.id == replacement || change.decidedWith == replacement;
+        if (!together || change.action != "none") continue;
+        if (std::none_of(approvals.changes.begin(), approvals.changes.end(),
+                         [&](const BoundChange& approved) { return approved.id == change.id; })) {
+          approvals.changes.push_back({change.id, change.digest});
+          if (change.id != id) {
+            result.warnings.push_back(
+                {ErrorKind::InvalidInput, doc.where(change.pointer),
+                 fmt::format("--change {}: {} is approved with it (a replacement and the change "
+                             "that causes it are decided together)",
+                             id, change.id)});
+          }
+        }
+      }
+      if (it->action != "none" &&
+          std::none_of(approvals.changes.begin(), approvals.changes.end(),
                        [&](const BoundChange& approved) { return approved.id == id; })) {
         approvals.changes.push_back({it->id, it->digest});
       }

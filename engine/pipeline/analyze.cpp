@@ -11,6 +11,7 @@
 #include "engine/pipeline/not_analysed.h"
 #include "engine/pipeline/parameters_file.h"
 #include "engine/pipeline/read_model.h"
+#include "engine/pipeline/replacement_causes.h"
 #include "engine/pipeline/report_metadata.h"
 #include "engine/pipeline/stack_selection.h"
 #include "engine/pipeline/stage_timer.h"
@@ -164,6 +165,7 @@ void finishReport(Report& report, const AnalyzeOptions& options, const Deploymen
   report.security = securityTables(report, deployments, options.limits.threads());
   // Approvals, inline acceptances and the baseline change decisions: before the tree, the
   // summary and the verdict, so that all of them (and every format) agree.
+  decideCausesWithReplacements(report);  // one change to a reviewer: one decision
   applyAcceptances(report, options.acceptance);
   applyFailures(report);  // after the acceptances: no approval lifts a foreseen failure
   report.aggregations =

@@ -127,6 +127,9 @@ struct Report {
   Decisions decisions;
   bool rulesApplied = false;              // rules ran (even if none matched)
   std::vector<ChangeLocation> locations;  // one per operation
+  /// One per operation: the replacement a property change causes and is decided with
+  /// (engine/pipeline/replacement_causes.h); unset for every other change.
+  std::vector<std::optional<std::size_t>> decidedWith;
   AggregationTree aggregations;
   VerdictSummary summary;
   std::vector<StackSummary> stacks;  // in name order; every stack with a change

@@ -141,6 +141,9 @@ void writeChange(JsonWriter& out, const Report& report, std::size_t index) {
   if (where.after) writeLocation(out.key("after"), *where.after);
   if (where.source) writeLocation(out.key("source"), *where.source);
   out.endObject();
+  if (index < report.decidedWith.size() && report.decidedWith[index]) {
+    out.member("decidedWith", report.diff.operations[*report.decidedWith[index]].id);
+  }
   const Component* component = nullptr;
   if (op.after)
     component = &report.after.component(*op.after);

@@ -135,11 +135,12 @@ TEST_F(CliApprovals, TheReportSaysTheVerdictWhyAndTheGate) {
   auto rejected = runC2a(kRejected + " --fail-on rejected --summary-only");
   EXPECT_EQ(rejected.status, 2);
   EXPECT_TRUE(has(rejected.out,
-                  "Exit status 2: --fail-on rejected fails on 1 change: "
-                  "ArchiveBucket replacement.\n"))
+                  "Exit status 2: --fail-on rejected fails on 2 changes: "
+                  "ArchiveBucket replacement and ArchiveBucket Properties.BucketName changed.\n"))
       << rejected.out;
   auto json = runC2a(kRejected + " --fail-on rejected --format json");
-  EXPECT_TRUE(has(json.out, "\"decidedBy\": [\n    \"Resource:ArchiveBucket:REPLACE\"\n  ]"))
+  EXPECT_TRUE(has(json.out, "\"decidedBy\": [\n    \"Resource:ArchiveBucket:REPLACE\",\n    "
+                            "\"Resource:ArchiveBucket:Properties.BucketName:update\"\n  ]"))
       << json.out.substr(0, 600);
   EXPECT_TRUE(has(json.out, "\"failOn\": \"rejected\""));
 }

@@ -2,6 +2,7 @@
 // approve, what they refuse and why, and how every format shows it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -31,8 +32,9 @@ const char* kBefore = R"(Resources:
       VisibilityTimeout: 30
 )";
 
-// The archive bucket is replaced (the rules reject it), the queue replaced (nothing decides it),
-// its timeout tuned (nothing decides it).
+// The archive bucket is replaced (the rules reject it, and so its new name, which causes it: a
+// change is decided with the replacement it causes), the queue replaced (nothing decides it, nor
+// its new name), its timeout tuned (nothing decides it).
 const char* kAfter = R"(Resources:
   Archive:
     Type: AWS::S3::Bucket
@@ -300,9 +302,12 @@ TEST_F(Approvals, ApprovalsApplyBeforeTheTreeAndTheGate) {
       approvals({kOrdersReplace, kQueueName, kTimeout, kBucketName}));
   options.failOn = FailOn::Review;
   auto report = run(options);
-  // Only the rejection is left: it decides the verdict, and the tree has no review group.
+  // Only the rejection is left (the replacement and the new name that causes it; the approval of
+  // the name is refused): it decides the verdict, and the tree has no review group.
   EXPECT_EQ(report->summary.review, 0u);
-  EXPECT_EQ(report->decidedBy, (std::vector<std::size_t>{indexOf(*report, kArchiveReplace)}));
+  std::vector<std::size_t> rejected{indexOf(*report, kArchiveReplace), indexOf(*report, kBucketName)};
+  std::sort(rejected.begin(), rejected.end());
+  EXPECT_EQ(report->decidedBy, rejected);
   for (const auto& root : report->aggregations.roots) {
     EXPECT_FALSE(root.key == "action" && root.value == "review") << root.description;
   }
@@ -442,7 +447,7 @@ TEST_F(Approvals, ApproveNamesEveryChangeWaitingForReviewByDefault) {
   options.acceptance.approvals.push_back(file);
   auto approved = run(options);
   EXPECT_EQ(approved->summary.review, 0u);
-  EXPECT_EQ(approved->summary.rejected, 1u);
+  EXPECT_EQ(approved->summary.rejected, 2u);  // the replacement and the name that causes it
 }
 
 TEST_F(Approvals, ApproveRefusesUnknownAndRejectedChanges) {
@@ -475,6 +480,40 @@ TEST_F(Approvals, ApproveRefusesUnknownAndRejectedChanges) {
   auto file = readApprovalsFile(path("one.json"), std::string("k"), ReadLimits{});
   EXPECT_EQ(ids(file.changes), (std::vector<std::string>{kTimeout}));
   EXPECT_EQ(file.signatureState, "verified");
+}
+
+// The bundled example's trap: a new bucket name approved while the replacement it causes stays
+// rejected. A change is decided with the replacement it causes, and approved with it.
+TEST_F(Approvals, AReplacementAndTheChangeThatCausesItAreDecidedAndApprovedTogether) {
+  auto report = run();
+  EXPECT_EQ(actionOf(*report, kBucketName), Action::Reject);  // with its rejected replacement
+  EXPECT_EQ(report->decidedWith[indexOf(*report, kBucketName)],
+            std::optional<std::size_t>(indexOf(*report, kArchiveReplace)));
+  EXPECT_FALSE(report->decidedWith[indexOf(*report, kTimeout)]);  // no replacement of its own
+  write("report.json", reportToJson(*report).dump(2));
+  ApproveRequest request;
+  request.report = path("report.json");
+  request.by = "bob";
+  request.changes = {kBucketName};
+  EXPECT_THROW(approve(request), C2aError);  // rejected: no approval lifts it
+  // Either of a pair waiting for review approves both; the other is named in a warning.
+  for (const auto& asked : {kQueueName, kOrdersReplace}) {
+    SCOPED_TRACE(asked);
+    request.changes = {asked};
+    auto result = approve(request);
+    write("pair.json", result.text);
+    auto file = readApprovalsFile(path("pair.json"), std::nullopt, ReadLimits{});
+    auto named = ids(file.changes);
+    std::sort(named.begin(), named.end());
+    EXPECT_EQ(named, (std::vector<std::string>{kQueueName, kOrdersReplace}));  // sorted
+    ASSERT_EQ(result.warnings.size(), 1u);
+    EXPECT_NE(result.warnings[0].message.find("decided together"), std::string::npos);
+    AnalyzeOptions options;
+    options.acceptance.approvals.push_back(file);
+    auto approved = run(options);
+    EXPECT_EQ(actionOf(*approved, kOrdersReplace), Action::Approve);
+    EXPECT_EQ(actionOf(*approved, kQueueName), Action::Approve);
+  }
 }
 
 TEST_F(Approvals, ApproveRefusesWhatIsNotAReport) {
@@ -794,8 +833,10 @@ TEST_F(Approvals, EveryFormatShowsApprovalsAcceptancesAndWhatDidNotApply) {
     }
     EXPECT_NE(out.find("Archive"), std::string::npos);  // what decided the verdict
     if (format.name != "json" && format.name != "sarif") {
-      EXPECT_NE(out.find("Decided by 1 rejected change: Archive replacement"), std::string::npos);
-      EXPECT_NE(out.find("fails on 1 change"), std::string::npos);  // the gate
+      EXPECT_NE(out.find("Decided by 2 rejected changes: Archive replacement and Archive "
+                         "Properties.BucketName changed"),
+                std::string::npos);
+      EXPECT_NE(out.find("fails on 2 changes"), std::string::npos);  // the gate
     }
   }
   auto sarif = Json::parse(findReportFormat("sarif")->render(*report, RenderOptions{}));
@@ -813,7 +854,7 @@ TEST_F(Approvals, EveryFormatShowsApprovalsAcceptancesAndWhatDidNotApply) {
   EXPECT_EQ(sarif["runs"][0]["properties"]["c2a"]["gate"]["failOn"], "high");
   auto json = Json::parse(findReportFormat("json")->render(*report, RenderOptions{}));
   EXPECT_EQ(json["approvals"][1]["applied"], false);
-  EXPECT_EQ(json["decidedBy"], Json::array({kArchiveReplace}));
+  EXPECT_EQ(json["decidedBy"], Json::array({kArchiveReplace, kBucketName}));
   EXPECT_EQ(json["gate"]["exitStatus"], 2);
 }
 
@@ -825,10 +866,10 @@ TEST_F(Approvals, JunitSkipsWhatTheGateLetsThrough) {
   RenderOptions render;
   auto junit = findReportFormat("junit")->render(*report, render);
   // Nothing waits at high risk: the review changes are skipped, the rejection fails.
-  EXPECT_NE(junit.find("failures=\"1\" skipped=\"4\""), std::string::npos) << junit;
+  EXPECT_NE(junit.find("failures=\"2\" skipped=\"3\""), std::string::npos) << junit;
   render.reviewFails = false;
   junit = findReportFormat("junit")->render(*report, render);
-  EXPECT_NE(junit.find("failures=\"1\" skipped=\"4\""), std::string::npos) << junit;
+  EXPECT_NE(junit.find("failures=\"2\" skipped=\"3\""), std::string::npos) << junit;
 }
 
 }  // namespace

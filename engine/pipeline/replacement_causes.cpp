@@ -1,0 +1,77 @@
+#include "engine/pipeline/replacement_causes.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace c2a {
+namespace {
+
+bool replaces(const Operation& op) {
+  if (op.type != OperationType::Update || !op.property) return false;
+  auto type = op.property->updateType;
+  return type == UpdateType::Immutable || type == UpdateType::Conditional;
+}
+
+// The stricter of two decisions, with the rules of both (labels sorted, ids beside them).
+void combineInto(Decision& into, const Decision& other) {
+  into.risk = std::max(into.risk, other.risk);
+  if (into.action == Action::Reject || other.action == Action::Reject) {
+    into.action = Action::Reject;
+  } else if (into.action == Action::None || other.action == Action::None) {
+    into.action = Action::None;
+  }
+  std::map<std::string, std::string> rules;
+  auto add = [&rules](const Decision& decision) {
+    for (std::size_t i = 0; i < decision.rules.size(); ++i) {
+      rules.emplace(decision.rules[i], i < decision.ruleIds.size() ? decision.ruleIds[i] : "");
+    }
+  };
+  add(into);
+  add(other);
+  bool ids = !into.ruleIds.empty() || !other.ruleIds.empty();
+  into.rules.clear();
+  into.ruleIds.clear();
+  for (auto& [label, id] : rules) {
+    into.rules.push_back(label);
+    if (ids) into.ruleIds.push_back(id);
+  }
+}
+
+}  // namespace
+
+void decideCausesWithReplacements(Report& report) {
+  const auto& operations = report.diff.operations;
+  report.decidedWith.assign(operations.size(), std::nullopt);
+  // The replacement of each replaced resource, by its (BEFORE, AFTER) components.
+  using Sides = std::pair<std::optional<ComponentIndex>, std::optional<ComponentIndex>>;
+  std::map<Sides, std::size_t> replacementOf;
+  for (std::size_t i = 0; i < operations.size(); ++i) {
+    if (operations[i].type == OperationType::Replace) {
+      replacementOf.emplace(Sides{operations[i].before, operations[i].after}, i);
+    }
+  }
+  if (replacementOf.empty()) return;
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;  // (cause, replacement)
+  for (std::size_t i = 0; i < operations.size(); ++i) {
+    const auto& op = operations[i];
+    if (op.type != OperationType::Update) continue;
+    auto it = replacementOf.find({op.before, op.after});
+    if (it == replacementOf.end()) continue;
+    const auto& replacement = operations[it->second];
+    bool named = replacement.cause && replacement.cause->changeId == op.id;
+    if (named || replaces(op)) pairs.emplace_back(i, it->second);
+  }
+  // The replacement's decision as the rules made it, not as a cause already raised it.
+  std::vector<std::pair<std::size_t, Decision>> raised;
+  raised.reserve(pairs.size());
+  for (auto [cause, replacement] : pairs) {
+    Decision decision = report.decisions[cause];
+    combineInto(decision, report.decisions[replacement]);
+    raised.emplace_back(cause, std::move(decision));
+  }
+  for (auto& [cause, decision] : raised) report.decisions[cause] = std::move(decision);
+  for (auto [cause, replacement] : pairs) report.decidedWith[cause] = replacement;
+}
+
+}  // namespace c2a

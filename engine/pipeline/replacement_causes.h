@@ -1,0 +1,16 @@
+#pragma once
+// A property change that replaces its resource is decided with the replacement: the two are one
+// change to a reviewer (the new value is why the resource is re-created), so neither can be
+// approved, shown or gated apart from the other.
+#include "engine/report/report.h"
+
+namespace c2a {
+
+/// Each UPDATE of a replaced resource's immutable (or conditionally replacing) property, and the
+/// change a replacement names as its cause when it is of the same resource, takes the stricter of
+/// its own decision and the replacement's: the higher risk, a rejection if either is rejected,
+/// review if either waits, approval only when both are approved; the rules of both. Call after
+/// the rules and before the acceptances (an approval of one binds the other: `c2a approve`).
+void decideCausesWithReplacements(Report& report);
+
+}  // namespace c2a
