@@ -6,11 +6,15 @@
 # the checkout of the change it judges (docs/ci.md, "Why the jobs are split").
 #
 # Environment (all optional but the first two):
-#   C2A_DEPLOYED   the deployed template (aws cloudformation get-template ... --template-stage
+#   C2A_DEPLOYED   what is deployed: the directory examples/ci/fetch-deployed.sh wrote (its
+#                  STACK.json or STACK.yaml and STACK.args, the nested stacks' templates, for the one
+#                  stack C2A_STACK names: the complete comparison, and the recipes' default), a
+#                  deployed template (aws cloudformation get-template ... --template-stage
 #                  Original), or a cdk.out of the deployed version
 #   C2A_SYNTH      what is about to be deployed: a template or a cdk.out directory
 #   C2A_DEPLOYED_ARGS  a file of c2a arguments for the deployed side, one a line, as
-#                  examples/ci/fetch-deployed.sh writes them (STACK.args: its nested templates)
+#                  examples/ci/fetch-deployed.sh writes them (STACK.args: its nested templates);
+#                  taken from the directory when C2A_DEPLOYED is one
 #   C2A_CHANGE_SET the change set CloudFormation made of this deployment: a describe-change-set
 #                  JSON file, or a directory of them with the nested change sets, as
 #                  fetch-deployed.sh writes it (STACK.changeset): c2a diff --change-set
@@ -37,6 +41,8 @@
 #   C2A_FAIL_ON    which verdicts fail the step (c2a diff --fail-on): review (the default:
 #                  review and rejected fail), unknown or high (a rejection, or a change waiting
 #                  for review at that risk or above), rejected (only rejections), or never
+#   C2A_SOURCE_ROOT  the CDK app's checkout as the synth job had it (c2a diff --source-root;
+#                  default: the current directory): annotations point at the app's source lines
 #   C2A            the c2a binary (default: c2a on PATH)
 # It also writes "$C2A_OUT/verdict" (approved, review or rejected) for later steps, and
 # "verdict=..." to $GITHUB_OUTPUT when GitHub Actions provides it. The exit status is c2a's under
@@ -120,12 +126,32 @@ echo "reports of examples/ci/c2a-check.sh: a later run empties this directory" >
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/c2a-check.XXXXXX")
 trap 'rm -rf -- "$scratch"' EXIT
 
-args=(diff "$C2A_DEPLOYED" "$C2A_SYNTH" --fail-on "$fail_on")
-if [[ -n ${C2A_DEPLOYED_ARGS:-} ]]; then
-  [[ -f $C2A_DEPLOYED_ARGS ]] || usage "C2A_DEPLOYED_ARGS: no file ${C2A_DEPLOYED_ARGS}"
-  mapfile -t deployed_args < "$C2A_DEPLOYED_ARGS"
+deployed=$C2A_DEPLOYED
+deployed_args_file=${C2A_DEPLOYED_ARGS:-}
+if [[ -d $deployed && ! -f $deployed/manifest.json ]]; then
+  # What fetch-deployed.sh wrote: the stack's root template, and its .args naming the nested ones.
+  ((${#stacks[@]} == 1)) ||
+    usage "C2A_DEPLOYED is a directory of fetched templates: C2A_STACK names its one stack"
+  stack=${stacks[0]}
+  if [[ -f $deployed/$stack.json ]]; then
+    root=$deployed/$stack.json
+  elif [[ -f $deployed/$stack.yaml ]]; then
+    root=$deployed/$stack.yaml
+  else
+    usage "C2A_DEPLOYED: no $stack.json or $stack.yaml in $deployed (fetch-deployed.sh $stack writes them)"
+  fi
+  if [[ -z $deployed_args_file && -f $deployed/$stack.args ]]; then
+    deployed_args_file=$deployed/$stack.args
+  fi
+  deployed=$root
+fi
+args=(diff "$deployed" "$C2A_SYNTH" --fail-on "$fail_on")
+if [[ -n $deployed_args_file ]]; then
+  [[ -f $deployed_args_file ]] || usage "C2A_DEPLOYED_ARGS: no file ${deployed_args_file}"
+  mapfile -t deployed_args < "$deployed_args_file"
   args+=("${deployed_args[@]}")
 fi
+[[ -n ${C2A_SOURCE_ROOT:-} ]] && args+=(--source-root "$C2A_SOURCE_ROOT")
 [[ -n ${C2A_CHANGE_SET:-} ]] && args+=(--change-set "$C2A_CHANGE_SET")
 for stack in "${stacks[@]}"; do args+=(--stack "$stack"); done
 for preset in "${presets[@]}"; do args+=(--preset "$preset"); done

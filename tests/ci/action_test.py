@@ -30,7 +30,7 @@ APPROVED_PAIR = os.path.join(SOURCE, "tests/cases/diff/description-only")
 STACKS = os.path.join(SOURCE, "tests/cases/plan/several-stacks")     # Consumer review, Producer rejected
 TOKEN = "ghs-job-token"
 from ci_support import check, finish, results, scratch  # noqa: E402 (beside this file)
-from github_sim import (approve_pair, COMMITTED_COMMENT, HOSTILE_GATE, GitHub, deployed_json,  # noqa: E402
+from github_sim import (approve_pair, cloud_assembly, COMMITTED_COMMENT, HOSTILE_GATE, GitHub, deployed_json,  # noqa: E402
                         gate_marker, pull_request_event, repository, run_job, workflow_run_event)
 # A copy: every run of the action then uses the same c2a, even if the build relinks it meanwhile.
 C2A = shutil.copy(C2A, os.path.join(scratch("c2a-action-bin-"), "c2a"))
@@ -44,11 +44,12 @@ class Run:
     steps given in `before` (a workflow's earlier steps), with `files` in the workspace."""
 
     def __init__(self, inputs, files=(), event="pull_request", comments=(), c2a_on_path=True,
-                 action_path=SOURCE, before=(), env=None, login=None, graphql=True):
+                 action_path=SOURCE, before=(), env=None, login=None, graphql=True, deployed=None):
         unknown = set(inputs) - set(ACTION["inputs"])
         if unknown:
             raise ValueError(f"inputs the action does not declare: {unknown}")
         self.gh = GitHub(C2A, actions={"OWNER/c2a": action_path}, c2a_preinstalled=c2a_on_path,
+                         deployed=deployed,
                          comments={"42": [dict(c) for c in comments]})
         self.gh.token("ghp-other", login="c2a-bot", kind="user",
                       permissions={"pull-requests": "write", "statuses": "write"})
@@ -99,7 +100,7 @@ def test_declaration():
     check("action: every run step says its shell (bash)",
           all(step.get("shell") == "bash" for step in steps if "run" in step))
     inputs = ACTION["inputs"]
-    expected = {"deployed", "synthesized", "stacks", "rules", "presets", "no-presets", "approvals",
+    expected = {"deployed", "source-root", "synthesized", "stacks", "rules", "presets", "no-presets", "approvals",
                 "baseline", "approval-key", "parameters", "region", "account", "fail-on", "formats",
                 "package", "comment", "pull-request", "head-sha", "upload-sarif", "github-token"}
     check("action: the inputs", set(inputs) == expected, sorted(set(inputs) ^ expected))
@@ -107,7 +108,7 @@ def test_declaration():
     defaults = {"synthesized": "cdk.out", "fail-on": "review", "comment": "true",
                 "upload-sarif": "true", "no-presets": "false", "github-token": "${{ github.token }}"}
     check("action: the defaults", all(str(inputs[k].get("default")) == v for k, v in defaults.items())
-          and inputs["deployed"].get("required") is True,
+          and inputs["deployed"].get("default") == "" and not inputs["deployed"].get("required"),
           {k: inputs[k].get("default") for k in defaults})
     text = yaml.safe_dump(steps)
     dead = [name for name in inputs if not re.search(r"inputs\." + re.escape(name) + r"(?![\w-])", text)]
@@ -583,8 +584,28 @@ def test_trusted_workflow():
           "BASH_ENV" in synth.jobs["synth"].env_vars and not job.env_vars, synth.jobs["synth"].env_vars)
 
 
+def test_fetches_the_deployed_side():
+    """Without `deployed`, the action fetches the stack it names, nested stacks too, by its own
+    fetch-deployed.sh (the AWS CLI is a stub here), and the gate reads what it wrote."""
+    assembly = scratch("c2a-action-assembly-")
+    cloud_assembly(os.path.join(EXAMPLE, "after.yaml"), assembly)
+    deployed = deployed_json(os.path.join(EXAMPLE, "before.yaml"))
+    run = Run({"synthesized": "cdk.out", "stacks": "OrdersService"}, {"cdk.out": assembly},
+              deployed=deployed)
+    aws = run.calls("aws")
+    check("fetch: the deployed stack is fetched as CloudFormation holds it, nested stacks listed",
+          any("get-template --stack-name OrdersService --template-stage Original" in c for c in aws)
+          and any("list-stack-resources --stack-name OrdersService" in c for c in aws), aws)
+    check("fetch: the gate compares it with the assembly (the example's rejection)",
+          run.outputs.get("verdict") == "rejected", run.transcript())
+    run = Run({"synthesized": "cdk.out", "stacks": "A B"}, {"cdk.out": assembly}, deployed=deployed)
+    check("fetch: without `deployed`, `stacks` must name one stack",
+          not run.outputs.get("verdict") and "names the one stack to fetch" in run.transcript()
+          and not run.calls("aws"), run.transcript())
+
+
 def main():
-    for test in (test_declaration, test_verdicts, test_comment, test_comment_identity, test_install,
+    for test in (test_declaration, test_fetches_the_deployed_side, test_verdicts, test_comment, test_comment_identity, test_install,
                  test_inputs_reach_c2a, test_approvals_need_the_key, test_fail_on_thresholds,
                  test_hostile_workspace, test_head_sha, test_trusted_workflow):
         try:

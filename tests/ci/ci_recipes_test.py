@@ -192,6 +192,8 @@ def test_github():
           case.statuses() == [("pending", "c2a: analysing"), ("failure", "c2a: rejected")], case.gh.statuses())
     check("github: the deployed template is fetched as the original stage",
           any("--template-stage Original" in c for c in case.gh.calls("aws")), case.gh.calls("aws"))
+    check("github: the nested stacks are fetched too (fetch-deployed.sh lists them)",
+          any("list-stack-resources" in c for c in case.gh.calls("aws")), case.gh.calls("aws"))
     posted = case.bot_comments()
     check("github: the comment is the report: its marker, then the verdict",
           len(posted) == 1 and posted[0]["body"].startswith(case.marker)
@@ -622,9 +624,16 @@ def test_codebuild():
     check("codebuild: the gate script is the c2a package's, not the input's",
           variables["C2A_CHECK"] == "/usr/share/doc/c2a/examples/ci/c2a-check.sh" and '"$C2A_CHECK"' in commands
           and "examples/ci/c2a-check.sh" not in commands.replace(variables["C2A_CHECK"], ""), commands)
-    # The build image's package, here: a copy of the script outside the input.
-    image = os.path.join(scratch("c2a-image-"), "c2a-check.sh")
+    check("codebuild: the deployed side is fetched whole (nested stacks too) by the package's script",
+          variables["C2A_FETCH"] == "/usr/share/doc/c2a/examples/ci/fetch-deployed.sh"
+          and '"$C2A_FETCH" --out deployed "$C2A_STACK"' in commands and variables["C2A_DEPLOYED"] == "deployed"
+          and "get-template" not in commands, commands)
+    # The build image's package, here: copies of the scripts outside the input.
+    package = scratch("c2a-image-")
+    image = os.path.join(package, "c2a-check.sh")
     shutil.copy(os.path.join(SOURCE, "examples/ci/c2a-check.sh"), image)
+    fetch = os.path.join(package, "fetch-deployed.sh")
+    shutil.copy(os.path.join(SOURCE, "examples/ci/fetch-deployed.sh"), fetch)
     for pair, hostile in ((REVIEW_PAIR, False), (REVIEW_PAIR, True)):
         ws = Workspace(*pair_of(pair), assembly=True)
         if hostile:  # the input carries a gate script of its own: never run
@@ -633,12 +642,12 @@ def test_codebuild():
             with open(os.path.join(ws.dir, "examples/ci/c2a-check.sh"), "w") as out:
                 out.write(HOSTILE_GATE)
             os.chmod(os.path.join(ws.dir, "examples/ci/c2a-check.sh"), 0o755)
-        status, log = ws.run(commands + '\necho "C2A_VERDICT=$C2A_VERDICT"', ws.env(variables, {"C2A_CHECK": image}))
+        status, log = ws.run(commands + '\necho "C2A_VERDICT=$C2A_VERDICT"', ws.env(variables, {"C2A_CHECK": image, "C2A_FETCH": fetch}))
         what = "with a gate script in the input" if hostile else "on the cdk.out"
         check(f"codebuild: a review verdict does not fail the build, and is exported ({what})",
               status == 0 and "C2A_VERDICT=review" in log and "approved (" not in log, log)
     ws = Workspace(*pair_of(EXAMPLE), assembly=True)
-    status, log = ws.run(commands, ws.env(variables, {"C2A_CHECK": image}))
+    status, log = ws.run(commands, ws.env(variables, {"C2A_CHECK": image, "C2A_FETCH": fetch}))
     check("codebuild: a rejection fails the build", status == 2, log)
     # The approval is answered by c2a only when it approved.
     for verdict, approves in (("approved", True), ("review", False)):
@@ -767,6 +776,25 @@ def test_check_script_takes_the_fetched_deployed_side():
     check("c2a-check.sh: C2A_DEPLOYED_ARGS maps the nested stacks onto the cdk.out's",
           stacks == ["App/%s/StorageNestedStackResource5E6F7A8B" % service]
           and not any("not compared" in w["message"] for w in report["warnings"]), log + str(stacks))
+    # The directory fetch-deployed.sh writes, as the recipes pass it: its App.json and App.args.
+    fetched = os.path.join(ws.dir, "deployed")
+    os.makedirs(fetched)
+    shutil.copy(ws.before, os.path.join(fetched, "App.json"))
+    shutil.copy(args, os.path.join(fetched, "App.args"))
+    whole = dict(env, C2A_DEPLOYED=fetched, C2A_OUT=os.path.join(ws.dir, "reports-fetched"))
+    del whole["C2A_DEPLOYED_ARGS"]
+    status, log = ws.run("examples/ci/c2a-check.sh", whole)
+    report = json.load(open(os.path.join(ws.dir, "reports-fetched", "c2a.json")))
+    check("c2a-check.sh: C2A_DEPLOYED as fetch-deployed.sh's directory takes STACK.json and STACK.args",
+          sorted({change["stack"] for change in report["changes"]}) == stacks, log)
+    whole["C2A_STACK"] = "App Other"
+    status, log = ws.run("examples/ci/c2a-check.sh", whole)
+    check("c2a-check.sh: a fetched directory with several stacks named is a usage error",
+          status == 64 and "names its one stack" in log, log)
+    whole["C2A_STACK"] = "Other"
+    status, log = ws.run("examples/ci/c2a-check.sh", whole)
+    check("c2a-check.sh: a fetched directory without the stack's template is a usage error",
+          status == 64 and "no Other.json or Other.yaml" in log, log)
     env["C2A_CHANGE_SET"] = os.path.join(SOURCE, "tests/cases/report/change-set/change-set.json")
     env["C2A_DEPLOYED_ARGS"] = os.path.join(ws.dir, "missing.args")
     status, log = ws.run("examples/ci/c2a-check.sh", env)
