@@ -1,6 +1,8 @@
 #include "model/decision.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 
 namespace c2a {
 
@@ -26,6 +28,12 @@ std::string ruleWithId(const Decision& decision, std::size_t i) {
   std::string out = decision.rules.at(i);
   if (i < decision.ruleIds.size() && !decision.ruleIds[i].empty()) {
     out.append(" [").append(decision.ruleIds[i]).append("]");
+  }
+  // Marked only beside rules that do not: which one rejected is then what a reader asks.
+  if (decision.action == Action::Reject && i < decision.rejects.size() && decision.rejects[i] &&
+      std::count(decision.rejects.begin(), decision.rejects.end(), true) <
+          static_cast<std::ptrdiff_t>(decision.rules.size())) {
+    out.append(" (rejects)");
   }
   return out;
 }

@@ -21,10 +21,14 @@ struct Decision {
   // Their stable ids (docs/rules.md, "Rule ids"), in the same order: ruleIds[i] is the id of the
   // rule labelled rules[i]. Empty when the decision was not made by rules that have ids.
   std::vector<std::string> ruleIds;
+  // Whether each rule's own effect rejects (rejects[i] for rules[i]): a rejected change that
+  // several rules reached says which of them rejected it. Empty when not known.
+  std::vector<bool> rejects;
 };
 
 /// "Buckets must not be replaced [store-replace]": rule `i` of a decision as reports name it, its
-/// label and its id (the label alone when it has none).
+/// label and its id (the label alone when it has none); "... [store-replace] (rejects)" for the
+/// rules that reject a rejected change that rules which do not reject reached too.
 std::string ruleWithId(const Decision& decision, std::size_t i);
 
 /// The slug a rule id is derived from text with: lowercase ASCII letters and digits, every run of

@@ -21,10 +21,13 @@ void combineInto(Decision& into, const Decision& other) {
   } else if (into.action == Action::None || other.action == Action::None) {
     into.action = Action::None;
   }
-  std::map<std::string, std::string> rules;
+  std::map<std::pair<std::string, std::string>, bool> rules;  // (label, id) → rejects
   auto add = [&rules](const Decision& decision) {
     for (std::size_t i = 0; i < decision.rules.size(); ++i) {
-      rules.emplace(decision.rules[i], i < decision.ruleIds.size() ? decision.ruleIds[i] : "");
+      bool rejects = i < decision.rejects.size() && decision.rejects[i];
+      auto [it, fresh] = rules.try_emplace(
+          {decision.rules[i], i < decision.ruleIds.size() ? decision.ruleIds[i] : ""}, rejects);
+      if (!fresh) it->second = it->second || rejects;
     }
   };
   add(into);
@@ -32,9 +35,11 @@ void combineInto(Decision& into, const Decision& other) {
   bool ids = !into.ruleIds.empty() || !other.ruleIds.empty();
   into.rules.clear();
   into.ruleIds.clear();
-  for (auto& [label, id] : rules) {
-    into.rules.push_back(label);
-    if (ids) into.ruleIds.push_back(id);
+  into.rejects.clear();
+  for (const auto& [rule, rejects] : rules) {
+    into.rules.push_back(rule.first);
+    if (ids) into.ruleIds.push_back(rule.second);
+    into.rejects.push_back(rejects);
   }
 }
 

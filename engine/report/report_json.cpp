@@ -135,6 +135,16 @@ void writeChange(JsonWriter& out, const Report& report, std::size_t index) {
   out.member("action", toString(decision.action));
   writeStrings(out.key("rules"), decision.rules);
   writeStrings(out.key("ruleIds"), decision.ruleIds);
+  if (decision.action == Action::Reject) {
+    // The rules whose own effect rejects it, by id (by label when a rule has none).
+    std::vector<std::string> rejectedBy;
+    for (std::size_t i = 0; i < decision.rules.size() && i < decision.rejects.size(); ++i) {
+      if (!decision.rejects[i]) continue;
+      bool id = i < decision.ruleIds.size() && !decision.ruleIds[i].empty();
+      rejectedBy.push_back(id ? decision.ruleIds[i] : decision.rules[i]);
+    }
+    if (!rejectedBy.empty()) writeStrings(out.key("rejectedBy"), rejectedBy);
+  }
   const auto& where = report.locations[index];
   out.key("location").beginObject();
   if (where.before) writeLocation(out.key("before"), *where.before);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -84,7 +85,7 @@ void EffectCollector::hit(std::size_t rule, const Bound& target) {
 Decisions EffectCollector::decisions(const RulePlan& plan) const {
   Decisions out(hits_.size());
   std::vector<const Effect*> effects;
-  std::vector<std::pair<std::string, std::string>> named;  // label, id
+  std::vector<std::tuple<std::string, std::string, bool>> named;  // label, id, rejects
   for (std::size_t i = 0; i < hits_.size(); ++i) {
     auto& decision = out[i];
     effects.clear();
@@ -92,7 +93,7 @@ Decisions EffectCollector::decisions(const RulePlan& plan) const {
     for (auto rule : hits_[i]) {
       const auto& planned = plan.rules[rule];
       effects.push_back(&*planned.rule->effect);
-      named.emplace_back(planned.label, planned.id);
+      named.emplace_back(planned.label, planned.id, planned.rule->effect->action == Action::Reject);
     }
     auto combined = combineEffects(effects);
     decision.risk = combined.risk;
@@ -100,9 +101,10 @@ Decisions EffectCollector::decisions(const RulePlan& plan) const {
     // By label, then id: two rules with one description are two rules, each with its id.
     std::sort(named.begin(), named.end());
     named.erase(std::unique(named.begin(), named.end()), named.end());
-    for (auto& [label, id] : named) {
+    for (auto& [label, id, rejects] : named) {
       decision.rules.push_back(std::move(label));
       decision.ruleIds.push_back(std::move(id));
+      decision.rejects.push_back(rejects);
     }
   }
   return out;

@@ -20,7 +20,8 @@
 //              `error <kind> <text>` and `warning <text>` lines.
 // report/NAME: `before`, `after`, optional rule files, the diff case's parameter, pseudo and
 //              `change-set.json` files, and `options.json` ({"groupBy": [...],
-//              "only": [...], "contextLines": N, "summaryOnly": b, "reviewFails": b});
+//              "only": [...], "contextLines": N, "summaryOnly": b, "reviewFails": b,
+//              "sourceRoot": DIR (--source-root; without it, the current directory)});
 //              `expected.<extension>` golden files, one per
 //              report format to check (expected.txt, expected.json, expected.md...). Paths in
 //              reports are relative to the repository root, so golden files do not depend on
@@ -286,6 +287,7 @@ void checkReport(const fs::path& dir, bool update) {
     render.contextLines = json.value("contextLines", -1);
     render.summaryOnly = json.value("summaryOnly", false);
     render.reviewFails = json.value("reviewFails", true);
+    options.sourceRoot = json.value("sourceRoot", std::string{});
   }
   LoadedRules loaded;
   std::vector<std::string> files;

@@ -509,6 +509,9 @@ class HtmlRenderer {
       out_ += "<dt>rejected</dt><dd>" + htmlText(failure) + ", whatever the rules say</dd>\n";
     }
     out_ += "<dt>rules</dt><dd>" + rules(report_.decisions[index]) + "</dd>\n";
+    // What a reviewer approves it by (`c2a approve --change ID`).
+    out_ += "<dt>change</dt><dd><code>" + htmlText(report_.diff.operations[index].id) +
+            "</code></dd>\n";
     if (op.cause) {
       auto chain = causeChain(report_, index);
       out_ += "<dt>because</dt><dd><ol class=\"chain\">";

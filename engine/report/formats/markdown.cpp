@@ -543,6 +543,10 @@ class MarkdownRenderer {
   // The decision and the cause chain, as sub-items of the change.
   std::string details(std::size_t index, int depth) const {
     std::string out = item(depth, decision(index));
+    // What a reviewer approves it by (`c2a approve --change ID`).
+    if (report_.decisions[index].action == Action::None) {
+      out += item(depth, "change " + code(report_.diff.operations[index].id));
+    }
     for (const auto& failure : failuresOf(report_, index)) {
       out += item(depth, "**" + markdownEscape(failureLine(failure)) + "**");
     }

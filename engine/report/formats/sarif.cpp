@@ -261,7 +261,8 @@ class SarifRenderer {
     return shown_[index] && !failuresOf(report_, index).empty();
   }
 
-  // The first of the change's rules (sorted by label: stable), by its id; the fixed descriptor
+  // The first of the change's rules (sorted by label: stable) that rejects it, or the first one,
+  // by its id; the fixed descriptor
   // of its operation when no rule decided it. A decision whose rules have no ids (made by hand,
   // never by the rule engine) is named by a slug of the label.
   [[nodiscard]] std::string ruleIdOf(std::size_t index) const {
@@ -269,10 +270,19 @@ class SarifRenderer {
     if (decision.rules.empty()) {
       return std::string(fallbackRuleId(report_.diff.operations[index]));
     }
-    if (!decision.ruleIds.empty() && !decision.ruleIds.front().empty()) {
-      return decision.ruleIds.front();
+    std::size_t first = 0;
+    if (decision.action == Action::Reject) {
+      for (std::size_t i = 0; i < decision.rejects.size() && i < decision.rules.size(); ++i) {
+        if (decision.rejects[i]) {
+          first = i;
+          break;
+        }
+      }
     }
-    auto slug = ruleIdSlug(decision.rules.front());
+    if (first < decision.ruleIds.size() && !decision.ruleIds[first].empty()) {
+      return decision.ruleIds[first];
+    }
+    auto slug = ruleIdSlug(decision.rules[first]);
     return slug.empty() ? "rule" : slug;
   }
 

@@ -233,6 +233,10 @@ class TextRenderer {
   void decisionLines(std::size_t index, const std::string& indent) {
     auto [text, paint] = decision(index);
     if (!text.empty()) prose(indent, text, paint);
+    // What a reviewer approves it by (`c2a approve --change ID`).
+    if (report_.decisions[index].action == Action::None) {
+      prose(indent, "change " + terminalSafe(report_.diff.operations[index].id), &Style::dim);
+    }
   }
 
   using Paint = std::string (Style::*)(const std::string&) const;
@@ -327,6 +331,13 @@ class TextRenderer {
       }
       if (!location.empty()) {
         where = style_.dim(terminalSafe(location));
+        tail += (tail.empty() ? "" : "  ") + where;
+      }
+    }
+    if (!index) {
+      // A resource whose properties change: where the app makes it, once for all of them.
+      if (auto source = sourceLine(report_, any); !source.empty()) {
+        where = style_.dim(terminalSafe(source));
         tail += (tail.empty() ? "" : "  ") + where;
       }
     }
