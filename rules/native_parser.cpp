@@ -32,6 +32,9 @@ struct RuleFileBuilder : ExpressionBuilder {
 
   Effect effect;  // the effect being read
   bool targetGiven = false;
+  // A misspelt effect value: reported, and the rule read on with a stand-in, so that the checks
+  // of the rest of it still run (`rules check` reports every mistake).
+  Diagnostics misspelt;
 };
 
 [[noreturn]] void fail(SourceLocation where, std::string message) {
@@ -252,11 +255,23 @@ struct action<grammar::risk_key> {
     if (b.effect.risk) fail(locate(in), "`risk` is given twice in this effect");
   }
 };
+// The value, or a stand-in with the mistake recorded.
+template <typename Enum, std::size_t N>
+Enum lookupOrRecord(RuleFileBuilder& b, const std::array<Enum, N>& values, const char* what,
+                    const SourceLocation& where, Enum standIn) {
+  try {
+    return lookup(b.text, values, what, where);
+  } catch (const C2aError& error) {
+    b.misspelt.push_back(error.diagnostic());
+    return standIn;
+  }
+}
+
 template <>
 struct action<grammar::risk_value> {
   template <typename Input>
   static void apply(const Input& in, RuleFileBuilder& b) {
-    b.effect.risk = lookup(b.text, kRisks, "risk", locate(in));
+    b.effect.risk = lookupOrRecord(b, kRisks, "risk", locate(in), Risk::Unknown);
   }
 };
 template <>
@@ -270,7 +285,7 @@ template <>
 struct action<grammar::action_value> {
   template <typename Input>
   static void apply(const Input& in, RuleFileBuilder& b) {
-    b.effect.action = lookup(b.text, kActions, "action", locate(in));
+    b.effect.action = lookupOrRecord(b, kActions, "action", locate(in), Action::None);
   }
 };
 template <>
@@ -313,9 +328,10 @@ struct action<grammar::include_path> {
 namespace {
 
 /// One parse of `text` (which may have its beginning blanked out): the rules and includes read
-/// before the first error are in `into`; the error, if any, is returned.
-std::optional<C2aError> parseInto(std::string_view text, const std::string& file,
-                                  ParsedRules& into) {
+/// before the first error are in `into`; the error, if any, is returned, and the misspelt effect
+/// values read before it are added to `misspelt`.
+std::optional<C2aError> parseInto(std::string_view text, const std::string& file, ParsedRules& into,
+                                  Diagnostics& misspelt) {
   tao::pegtl::memory_input in(text.data(), text.size(), file);
   parsing::RuleFileBuilder builder;
   std::optional<C2aError> problem;
@@ -336,7 +352,12 @@ std::optional<C2aError> parseInto(std::string_view text, const std::string& file
   }
   for (auto& rule : builder.result.rules) into.rules.push_back(std::move(rule));
   for (auto& include : builder.result.includes) into.includes.push_back(std::move(include));
+  for (auto& mistake : builder.misspelt) misspelt.push_back(std::move(mistake));
   return problem;
+}
+
+bool locatedBefore(const Diagnostic& a, const Diagnostic& b) {
+  return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
 }
 
 /// The offset of the first line after line `line` (1-based) that starts, in its first column,
@@ -366,13 +387,20 @@ std::size_t resynchronisationPoint(std::string_view text, int line) {
 
 ParsedRules parseNativeRules(std::string_view text, const std::string& file) {
   ParsedRules parsed;
-  if (auto problem = parseInto(text, file, parsed)) throw *problem;
+  Diagnostics misspelt;
+  auto problem = parseInto(text, file, parsed, misspelt);
+  // The first mistake in the file, whichever kind.
+  if (!misspelt.empty() && (!problem || locatedBefore(misspelt.front(), problem->diagnostic()))) {
+    throw C2aError(misspelt.front());
+  }
+  if (problem) throw *problem;
   return parsed;
 }
 
 RecoveredRules parseNativeRulesRecovering(std::string_view text, const std::string& file) {
   RecoveredRules out;
-  auto problem = parseInto(text, file, out.parsed);
+  Diagnostics misspelt;
+  auto problem = parseInto(text, file, out.parsed, misspelt);
   // After a syntax error, parsing starts again at the next top-level `rule` or `include`; the
   // text before it is blanked (newlines kept) so that every location stays the file's own.
   std::string blanked;
@@ -385,8 +413,13 @@ RecoveredRules parseNativeRulesRecovering(std::string_view text, const std::stri
     for (std::size_t i = 0; i < restart; ++i) {
       if (blanked[i] != '\n') blanked[i] = ' ';
     }
-    problem = parseInto(blanked, file, out.parsed);
+    problem = parseInto(blanked, file, out.parsed, misspelt);
   }
+  for (auto& mistake : misspelt) {
+    if (out.problems.size() >= kMaxRecoveredErrors) break;
+    out.problems.push_back(std::move(mistake));
+  }
+  std::stable_sort(out.problems.begin(), out.problems.end(), locatedBefore);
   return out;
 }
 
