@@ -11,6 +11,7 @@
 #include "model-diffing/operation_table.h"
 #include "model-diffing/property_diff.h"
 #include "model-diffing/reference_renames.h"
+#include "model/construct_labels.h"
 #include "model/intrinsics.h"
 #include "model/parallel_work.h"
 #include "model/same_value.h"
@@ -187,7 +188,9 @@ class Differ {
       const Component* component = op.after    ? &after.component(*op.after)
                                    : op.before ? &before.component(*op.before)
                                                : nullptr;
-      if (component != nullptr) op.label = component->constructLabel();
+      if (component == nullptr) continue;
+      auto label = component->constructLabel();
+      if (isShowableLabel(label)) op.label = std::move(label);
     }
     diffing::fingerprintDiff(diff, deployments_, jobs_);
     return diff;

@@ -1,4 +1,5 @@
 #include "aggregations/modules/modules.h"
+#include "model/construct_labels.h"
 
 namespace c2a::aggregation_modules {
 namespace {
@@ -9,7 +10,7 @@ Group componentGroup(const ChangeFacts& facts, std::size_t index) {
   // A CDK app's logical ids are hashes of its construct paths: the path is what its author wrote.
   const Component* component = facts.component(index);
   std::string label = component != nullptr ? component->constructLabel() : std::string();
-  return {value, 0, label.empty() ? op.name : label};
+  return {value, 0, isShowableLabel(label) ? label : op.name};
 }
 
 }  // namespace

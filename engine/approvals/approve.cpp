@@ -22,6 +22,15 @@ struct ReportChange {
   std::string decidedWith;  // the replacement this change causes and is decided with, or ""
 };
 
+// The REPLACE of the resource a change id names (`[stack/]Type:Name:...`: logical ids hold no
+// `:`): the only change a report's `decidedWith` may name, whatever a hand-edited report says.
+std::string replacementOf(std::string_view id) {
+  auto first = id.find(':');
+  auto second = first == std::string_view::npos ? first : id.find(':', first + 1);
+  if (second == std::string_view::npos) return "";
+  return std::string(id.substr(0, second + 1)) + "REPLACE";
+}
+
 std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
   doc.expectObject("", "a c2a JSON report (`c2a diff --format json`)");
   if (doc.integer("", "schemaVersion", true) != 1) {
@@ -47,6 +56,11 @@ std::vector<ReportChange> reportChanges(const LocatedJson& doc) {
     change.pointer = at;
     if (const auto* with = doc.find(at + "/decidedWith"); with != nullptr && with->is_string()) {
       change.decidedWith = with->get<std::string>();
+      if (change.decidedWith != replacementOf(change.id)) {
+        doc.fail(at + "/decidedWith", "`decidedWith` names " + change.decidedWith +
+                                          ", which is not the replacement of this change's "
+                                          "resource: the report was altered");
+      }
     }
     if (const auto* rules = doc.find(at + "/rules"); rules != nullptr && rules->is_array()) {
       for (const auto& rule : *rules) {

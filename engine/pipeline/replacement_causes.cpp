@@ -67,16 +67,18 @@ void decideCausesWithReplacements(Report& report) {
     bool named = replacement.cause && replacement.cause->changeId == op.id;
     if (named || replaces(op)) pairs.emplace_back(i, it->second);
   }
-  // The replacement's decision as the rules made it, not as a cause already raised it.
-  std::vector<std::pair<std::size_t, Decision>> raised;
-  raised.reserve(pairs.size());
+  // Each replacement with its causes, one decision for all of them: the stricter of theirs, so a
+  // cause a rule rejects rejects its replacement too, and the other way round.
+  std::map<std::size_t, Decision> together;  // replacement → the decision of its group
   for (auto [cause, replacement] : pairs) {
-    Decision decision = report.decisions[cause];
-    combineInto(decision, report.decisions[replacement]);
-    raised.emplace_back(cause, std::move(decision));
+    auto [it, fresh] = together.try_emplace(replacement, report.decisions[replacement]);
+    combineInto(it->second, report.decisions[cause]);
   }
-  for (auto& [cause, decision] : raised) report.decisions[cause] = std::move(decision);
-  for (auto [cause, replacement] : pairs) report.decidedWith[cause] = replacement;
+  for (auto [cause, replacement] : pairs) {
+    report.decisions[cause] = together[replacement];
+    report.decidedWith[cause] = replacement;
+  }
+  for (auto& [replacement, decision] : together) report.decisions[replacement] = decision;
 }
 
 }  // namespace c2a

@@ -7,9 +7,10 @@
 namespace c2a {
 
 /// Each UPDATE of a replaced resource's immutable (or conditionally replacing) property, and the
-/// change a replacement names as its cause when it is of the same resource, takes the stricter of
-/// its own decision and the replacement's: the higher risk, a rejection if either is rejected,
-/// review if either waits, approval only when both are approved; the rules of both. Call after
+/// change a replacement names as its cause when it is of the same resource, is decided with the
+/// replacement: all of them take the strictest of their decisions (the higher risk, a rejection
+/// if any is rejected, review if any waits, approval only when all are approved), with the rules
+/// of all. Call after
 /// the rules and before the acceptances (an approval of one binds the other: `c2a approve`).
 void decideCausesWithReplacements(Report& report);
 

@@ -184,10 +184,22 @@ class Cells {
   const ReadableNames* names_;
 };
 
-// A row of one side, and where the resource writes it.
+std::string rowKey(const std::vector<SecurityCell>& cells) {
+  std::string key;
+  for (const auto& cell : cells) {
+    for (const auto& line : cell) key += line + '\x1f';
+    key += '\x1e';
+  }
+  return key;
+}
+
+// A row of one side, and where the resource writes it. Rows are compared by their cells with
+// logical ids (`key`): a construct path is the app's to choose, so two resources that swap
+// paths, or a path spelt like another's logical id, must not make a changed grant read as kept.
 struct SideRow {
   std::vector<SecurityCell> cells;
   Path path;
+  std::string key;
 };
 using Rows = std::array<std::vector<SideRow>, kTables>;
 
@@ -196,19 +208,26 @@ Rows rowsOf(const Component& component, TemplateEvaluator& evaluator,
             const std::map<std::string, ReadableNames, std::less<>>& names) {
   Rows rows;
   auto labels = names.find(component.stack);
-  Cells cells(labels == names.end() ? nullptr : &labels->second);
+  Cells shown(labels == names.end() ? nullptr : &labels->second);
+  Cells plain(nullptr);
   auto evaluated = evaluator.value(component.stack, component.properties, false);
   const Json& body = evaluated.value;
   for (auto& statement : policyStatements(component.subtype, component.name, body)) {
-    rows[Iam].push_back({cells.statementCells(statement), std::move(statement.path)});
+    auto key = rowKey(plain.statementCells(statement));
+    rows[Iam].push_back(
+        {shown.statementCells(statement), std::move(statement.path), std::move(key)});
   }
   for (auto& attached : managedPolicies(component.subtype, component.name, body)) {
+    auto key =
+        rowKey({plain.readableCells({attached.holder}), plain.readableCells({attached.policy})});
     rows[Managed].push_back(
-        {{cells.readableCells({attached.holder}), cells.readableCells({attached.policy})},
-         std::move(attached.path)});
+        {{shown.readableCells({attached.holder}), shown.readableCells({attached.policy})},
+         std::move(attached.path),
+         std::move(key)});
   }
   for (auto& rule : networkRules(component.subtype, component.name, body)) {
-    rows[Network].push_back({cells.ruleCells(rule), std::move(rule.path)});
+    auto key = rowKey(plain.ruleCells(rule));
+    rows[Network].push_back({shown.ruleCells(rule), std::move(rule.path), std::move(key)});
   }
   return rows;
 }
@@ -230,25 +249,16 @@ std::size_t changeAt(const std::vector<Operation>& operations,
   return changes.front();
 }
 
-std::string rowKey(const std::vector<SecurityCell>& cells) {
-  std::string key;
-  for (const auto& cell : cells) {
-    for (const auto& line : cell) key += line + '\x1f';
-    key += '\x1e';
-  }
-  return key;
-}
-
 // Rows only one side has: removed ones (-) in BEFORE's order, then added ones (+) in AFTER's,
 // each with the change that writes it.
 void addDifference(std::vector<SecurityRow>& out, std::vector<SideRow>& before,
                    std::vector<SideRow>& after, const std::vector<Operation>& operations,
                    const std::vector<std::size_t>& changes) {
   std::unordered_map<std::string, long> counts;
-  for (const auto& row : after) ++counts[rowKey(row.cells)];
+  for (const auto& row : after) ++counts[row.key];
   std::vector<bool> keptBefore(before.size(), false);
   for (std::size_t i = 0; i < before.size(); ++i) {
-    auto it = counts.find(rowKey(before[i].cells));
+    auto it = counts.find(before[i].key);
     if (it != counts.end() && it->second > 0) {
       --it->second;
       keptBefore[i] = true;
@@ -257,14 +267,14 @@ void addDifference(std::vector<SecurityRow>& out, std::vector<SideRow>& before,
   std::unordered_map<std::string, long> kept;
   for (std::size_t i = 0; i < before.size(); ++i) {
     if (keptBefore[i]) {
-      ++kept[rowKey(before[i].cells)];
+      ++kept[before[i].key];
     } else {
       out.push_back(
           {false, changeAt(operations, changes, before[i].path), std::move(before[i].cells)});
     }
   }
   for (auto& row : after) {
-    auto it = kept.find(rowKey(row.cells));
+    auto it = kept.find(row.key);
     if (it != kept.end() && it->second > 0) {
       --it->second;
       continue;
@@ -301,8 +311,9 @@ std::vector<SecurityTable> securityTables(const Report& report, const Deployment
   // Each resource's rows on their own, spread over the threads; the tables then in order.
   const unsigned workers = resources.size() < kResourcesWorthThreads ? 1 : std::max(1U, threads);
   WorkerEvaluators evaluators(report.before, report.after, deployments, workers);
-  const auto beforeNames = constructNames(report.before);
-  const auto afterNames = constructNames(report.after);
+  auto beforeNames = constructNames(report.before);
+  auto afterNames = constructNames(report.after);
+  keepAgreedNames(beforeNames, afterNames);
   std::vector<std::pair<Rows, Rows>> rows(resources.size());
   forEachIndex(resources.size(), workers, [&](std::size_t k, unsigned worker) {
     const auto& [old, now] = resources[k];

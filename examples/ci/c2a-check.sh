@@ -133,6 +133,12 @@ if [[ -d $deployed && ! -f $deployed/manifest.json ]]; then
   ((${#stacks[@]} == 1)) ||
     usage "C2A_DEPLOYED is a directory of fetched templates: C2A_STACK names its one stack"
   stack=${stacks[0]}
+  # CloudFormation's rule for a stack name: it also keeps the name from being a path.
+  [[ $stack =~ ^[A-Za-z][A-Za-z0-9-]{0,127}$ ]] ||
+    usage "C2A_STACK: not a stack name: '$stack' (a letter, then letters, digits and hyphens)"
+  for file in "$deployed/$stack.json" "$deployed/$stack.yaml" "$deployed/$stack.args"; do
+    [[ ! -L $file ]] || usage "C2A_DEPLOYED: $file is a symbolic link, not what fetch-deployed.sh writes"
+  done
   if [[ -f $deployed/$stack.json ]]; then
     root=$deployed/$stack.json
   elif [[ -f $deployed/$stack.yaml ]]; then
@@ -149,6 +155,13 @@ args=(diff "$deployed" "$C2A_SYNTH" --fail-on "$fail_on")
 if [[ -n $deployed_args_file ]]; then
   [[ -f $deployed_args_file ]] || usage "C2A_DEPLOYED_ARGS: no file ${deployed_args_file}"
   mapfile -t deployed_args < "$deployed_args_file"
+  # Only what fetch-deployed.sh writes: pairs of --before-nested-template and KEY=FILE. Anything
+  # else would be an option of the gate's own (--no-presets, --rules) read from a file.
+  for ((i = 0; i < ${#deployed_args[@]}; i += 2)); do
+    [[ ${deployed_args[i]} == --before-nested-template && ${deployed_args[i + 1]:-} == ?*=?* &&
+       ${deployed_args[i + 1]} != -* ]] ||
+      usage "$deployed_args_file: line $((i + 1)): not a --before-nested-template KEY=FILE pair"
+  done
   args+=("${deployed_args[@]}")
 fi
 [[ -n ${C2A_SOURCE_ROOT:-} ]] && args+=(--source-root "$C2A_SOURCE_ROOT")

@@ -791,6 +791,24 @@ def test_check_script_takes_the_fetched_deployed_side():
     status, log = ws.run("examples/ci/c2a-check.sh", whole)
     check("c2a-check.sh: a fetched directory with several stacks named is a usage error",
           status == 64 and "names its one stack" in log, log)
+    with open(os.path.join(fetched, "App.args"), "a") as out:
+        out.write("--no-presets\n--rules\nevil.c2a\n")
+    whole["C2A_STACK"] = "App"
+    status, log = ws.run("examples/ci/c2a-check.sh", whole)
+    check("c2a-check.sh: an .args file holding other options than nested templates is refused",
+          status == 64 and "not a --before-nested-template KEY=FILE pair" in log, log)
+    shutil.copy(args, os.path.join(fetched, "App.args"))
+    for name in ("../App", "App*"):
+        whole["C2A_STACK"] = name
+        status, log = ws.run("examples/ci/c2a-check.sh", whole)
+        check(f"c2a-check.sh: a fetched directory with C2A_STACK={name} is refused",
+              status == 64 and "not a stack name" in log, log)
+    os.rename(os.path.join(fetched, "App.json"), os.path.join(fetched, "Real.json"))
+    os.symlink(os.path.join(fetched, "Real.json"), os.path.join(fetched, "App.json"))
+    whole["C2A_STACK"] = "App"
+    status, log = ws.run("examples/ci/c2a-check.sh", whole)
+    check("c2a-check.sh: a fetched template that is a symbolic link is refused",
+          status == 64 and "symbolic link" in log, log)
     whole["C2A_STACK"] = "Other"
     status, log = ws.run("examples/ci/c2a-check.sh", whole)
     check("c2a-check.sh: a fetched directory without the stack's template is a usage error",

@@ -514,6 +514,23 @@ TEST_F(Approvals, AReplacementAndTheChangeThatCausesItAreDecidedAndApprovedToget
     EXPECT_EQ(actionOf(*approved, kOrdersReplace), Action::Approve);
     EXPECT_EQ(actionOf(*approved, kQueueName), Action::Approve);
   }
+  // A report edited to pair the timeout with the queue's replacement approves nothing: only the
+  // REPLACE of a change's own resource can be its `decidedWith`.
+  auto edited = reportToJson(*report);
+  for (auto& change : edited["changes"]) {
+    if (change["id"] == kTimeout) change["decidedWith"] = kArchiveReplace;
+  }
+  write("edited.json", edited.dump(2));
+  request.report = path("edited.json");
+  request.changes = {kTimeout};
+  try {
+    approve(request);
+    ADD_FAILURE() << "an altered decidedWith was followed";
+  } catch (const C2aError& error) {
+    EXPECT_NE(error.diagnostic().message.find("not the replacement of this change's resource"),
+              std::string::npos)
+        << error.diagnostic().str();
+  }
 }
 
 TEST_F(Approvals, ApproveRefusesWhatIsNotAReport) {
