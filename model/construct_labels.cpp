@@ -29,9 +29,11 @@ std::map<std::string, ReadableNames, std::less<>> constructNames(const InfraMode
     }
     out[component.stack][component.name] = std::move(label);
   }
-  for (auto& [stack, labels] : shared) {
-    auto& names = out[stack];
-    std::erase_if(names, [&](const auto& entry) { return labels.contains(entry.second); });
+  // (A named reference: a lambda cannot capture a structured binding before C++20's clang 16.)
+  for (auto& entry : shared) {
+    const auto& labels = entry.second;
+    auto& names = out[entry.first];
+    std::erase_if(names, [&](const auto& named) { return labels.contains(named.second); });
   }
   // A label that is a logical id of its stack would read as that resource.
   std::map<std::string, std::set<std::string>, std::less<>> ids;

@@ -10,6 +10,7 @@
 #include "engine/report/formats/formats.h"
 #include "engine/report/line_diff.h"
 #include "engine/report/report_text.h"
+#include "model/change_title.h"
 #include "model/utf8.h"
 
 namespace c2a::formats {
